@@ -1,0 +1,10 @@
+//! carry: multi-precision and finite-field arithmetic.
+//!
+//! The crate is built in layers: [`limbs`] holds the kernels on `&[u64]` slices, [`Int`]
+//! is the signed arbitrary-precision integer built on them.
+#![forbid(unsafe_op_in_unsafe_fn)]
+
+#[doc(hidden)]
+pub mod limbs;
+#[doc(hidden)]
+pub mod thresholds;

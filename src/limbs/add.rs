@@ -1,0 +1,191 @@
+//! Addition, subtraction and comparison with carry chains: O(n), schoolbook.
+
+use core::cmp::Ordering;
+
+#[inline(always)]
+fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry);
+    (s, (c1 | c2) as u64)
+}
+
+#[inline(always)]
+fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
+    let (d, b1) = a.overflowing_sub(b);
+    let (d, b2) = d.overflowing_sub(borrow);
+    (d, (b1 | b2) as u64)
+}
+
+/// `r = a + b` for slices of equal length; returns the carry out (0 or 1).
+#[inline]
+pub fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let n = r.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut carry = 0;
+    for i in 0..n {
+        (r[i], carry) = adc(a[i], b[i], carry);
+    }
+    carry
+}
+
+/// `a += b` for slices of equal length; returns the carry out.
+#[inline]
+pub fn add_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
+    let n = a.len();
+    let b = &b[..n];
+    let mut carry = 0;
+    for i in 0..n {
+        (a[i], carry) = adc(a[i], b[i], carry);
+    }
+    carry
+}
+
+/// `a += c` (a single limb); returns the carry out.
+#[inline]
+pub fn add_1_assign(a: &mut [u64], c: u64) -> u64 {
+    let mut carry = c;
+    for x in a.iter_mut() {
+        if carry == 0 {
+            return 0;
+        }
+        let (s, o) = x.overflowing_add(carry);
+        *x = s;
+        carry = o as u64;
+    }
+    carry
+}
+
+/// `r = a + c` (a single limb), `r.len() == a.len()`; returns the carry out.
+#[inline]
+pub fn add_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
+    r.copy_from_slice(a);
+    add_1_assign(r, c)
+}
+
+/// `r = a + b` with `a.len() >= b.len()` and `r.len() == a.len()`; returns the carry out.
+#[inline]
+pub fn add(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let m = b.len();
+    let carry = add_n(&mut r[..m], &a[..m], b);
+    add_1(&mut r[m..], &a[m..], carry)
+}
+
+/// `a += b` with `a.len() >= b.len()`; returns the carry out.
+#[inline]
+pub fn add_assign(a: &mut [u64], b: &[u64]) -> u64 {
+    let m = b.len();
+    let carry = add_n_assign(&mut a[..m], b);
+    add_1_assign(&mut a[m..], carry)
+}
+
+/// `r = a - b` for slices of equal length; returns the borrow out (0 or 1).
+#[inline]
+pub fn sub_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let n = r.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut borrow = 0;
+    for i in 0..n {
+        (r[i], borrow) = sbb(a[i], b[i], borrow);
+    }
+    borrow
+}
+
+/// `a -= b` for slices of equal length; returns the borrow out.
+#[inline]
+pub fn sub_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
+    let n = a.len();
+    let b = &b[..n];
+    let mut borrow = 0;
+    for i in 0..n {
+        (a[i], borrow) = sbb(a[i], b[i], borrow);
+    }
+    borrow
+}
+
+/// `a = b - a` for slices of equal length; returns the borrow out.
+#[inline]
+pub fn rsub_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
+    let n = a.len();
+    let b = &b[..n];
+    let mut borrow = 0;
+    for i in 0..n {
+        (a[i], borrow) = sbb(b[i], a[i], borrow);
+    }
+    borrow
+}
+
+/// `a -= c` (a single limb); returns the borrow out.
+#[inline]
+pub fn sub_1_assign(a: &mut [u64], c: u64) -> u64 {
+    let mut borrow = c;
+    for x in a.iter_mut() {
+        if borrow == 0 {
+            return 0;
+        }
+        let (d, o) = x.overflowing_sub(borrow);
+        *x = d;
+        borrow = o as u64;
+    }
+    borrow
+}
+
+/// `r = a - c` (a single limb), `r.len() == a.len()`; returns the borrow out.
+#[inline]
+pub fn sub_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
+    r.copy_from_slice(a);
+    sub_1_assign(r, c)
+}
+
+/// `r = a - b` with `a.len() >= b.len()` and `r.len() == a.len()`; returns the borrow out.
+#[inline]
+pub fn sub(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let m = b.len();
+    let borrow = sub_n(&mut r[..m], &a[..m], b);
+    sub_1(&mut r[m..], &a[m..], borrow)
+}
+
+/// `a -= b` with `a.len() >= b.len()`; returns the borrow out.
+#[inline]
+pub fn sub_assign(a: &mut [u64], b: &[u64]) -> u64 {
+    let m = b.len();
+    let borrow = sub_n_assign(&mut a[..m], b);
+    sub_1_assign(&mut a[m..], borrow)
+}
+
+/// `a = -a` in two's complement (`2^(64·n) - a`); returns 1 unless `a` was zero.
+#[inline]
+pub fn neg_assign(a: &mut [u64]) -> u64 {
+    let mut i = 0;
+    while i < a.len() && a[i] == 0 {
+        i += 1;
+    }
+    if i == a.len() {
+        return 0;
+    }
+    a[i] = a[i].wrapping_neg();
+    for x in &mut a[i + 1..] {
+        *x = !*x;
+    }
+    1
+}
+
+/// Compares two slices of equal length as numbers.
+#[inline]
+pub fn cmp_n(a: &[u64], b: &[u64]) -> Ordering {
+    debug_assert_eq!(a.len(), b.len());
+    for i in (0..a.len()).rev() {
+        if a[i] != b[i] {
+            return a[i].cmp(&b[i]);
+        }
+    }
+    Ordering::Equal
+}
+
+/// Compares two normalised slices (no high zero limbs) as numbers.
+#[inline]
+pub fn cmp(a: &[u64], b: &[u64]) -> Ordering {
+    match a.len().cmp(&b.len()) {
+        Ordering::Equal => cmp_n(a, b),
+        other => other,
+    }
+}

@@ -1,0 +1,39 @@
+//! Kernels on little-endian `u64` limb slices, in the manner of GMP's `mpn` layer.
+//!
+//! Nothing here knows about signs, types or allocation: callers pass output slices of the
+//! documented length (and scratch space where an algorithm needs it). Unless a function says
+//! otherwise, inputs need not be normalised (top limbs may be zero).
+
+mod add;
+mod div;
+mod mul;
+mod radix;
+mod shift;
+
+pub use add::*;
+pub use div::*;
+pub use mul::*;
+pub use radix::*;
+pub use shift::*;
+
+/// A limb: one 64-bit digit of a multi-precision number.
+pub type Limb = u64;
+
+/// Bits in a limb.
+pub const LIMB_BITS: u32 = 64;
+
+/// The length of `a` without its high zero limbs.
+#[inline]
+pub fn normalized_len(a: &[u64]) -> usize {
+    let mut n = a.len();
+    while n > 0 && a[n - 1] == 0 {
+        n -= 1;
+    }
+    n
+}
+
+/// `a` without its high zero limbs.
+#[inline]
+pub fn normalized(a: &[u64]) -> &[u64] {
+    &a[..normalized_len(a)]
+}

@@ -1,0 +1,1 @@
+//! Algorithm crossover points, in limbs.
