@@ -8,3 +8,7 @@
 pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
+
+mod int;
+
+pub use int::Int;

@@ -1,0 +1,261 @@
+//! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
+//! allocation around the `limbs` kernels, with allocation-free paths for inline values.
+
+use super::{Int, Repr, INLINE};
+use crate::limbs;
+use core::cmp::Ordering;
+
+/// `a + b` (or `a - b` in magnitude when the signs differ) on three-limb inline magnitudes.
+#[inline(always)]
+fn add3(a: &[u64; 3], b: &[u64; 3]) -> ([u64; 3], u64) {
+    let (r0, c0) = a[0].overflowing_add(b[0]);
+    let (r1, c1a) = a[1].overflowing_add(b[1]);
+    let (r1, c1b) = r1.overflowing_add(c0 as u64);
+    let (r2, c2a) = a[2].overflowing_add(b[2]);
+    let (r2, c2b) = r2.overflowing_add((c1a | c1b) as u64);
+    ([r0, r1, r2], (c2a | c2b) as u64)
+}
+
+#[inline(always)]
+fn sub3(a: &[u64; 3], b: &[u64; 3]) -> ([u64; 3], bool) {
+    let (r0, b0) = a[0].overflowing_sub(b[0]);
+    let (r1, b1a) = a[1].overflowing_sub(b[1]);
+    let (r1, b1b) = r1.overflowing_sub(b0 as u64);
+    let (r2, b2a) = a[2].overflowing_sub(b[2]);
+    let (r2, b2b) = r2.overflowing_sub((b1a | b1b) as u64);
+    ([r0, r1, r2], b2a | b2b)
+}
+
+/// Two's complement negation of a three-limb magnitude.
+#[inline(always)]
+fn neg3(a: &[u64; 3]) -> [u64; 3] {
+    sub3(&[0; 3], a).0
+}
+
+#[inline(always)]
+fn len3(l: &[u64; 3]) -> u8 {
+    if l[2] != 0 {
+        3
+    } else if l[1] != 0 {
+        2
+    } else {
+        (l[0] != 0) as u8
+    }
+}
+
+/// The signed sum of two inline values `(an, a) + (bn, b)`.
+#[inline(always)]
+fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Int {
+    if an == bn {
+        let (r, carry) = add3(a, b);
+        if carry != 0 {
+            return Int {
+                repr: Repr::Heap {
+                    neg: an,
+                    limbs: vec![r[0], r[1], r[2], 1],
+                },
+            };
+        }
+        let len = len3(&r);
+        Int {
+            repr: Repr::Inline {
+                neg: an,
+                len,
+                limbs: r,
+            },
+        }
+    } else {
+        let (mut r, borrow) = sub3(a, b);
+        let mut neg = an;
+        if borrow {
+            r = neg3(&r);
+            neg = bn;
+        }
+        let len = len3(&r);
+        Int {
+            repr: Repr::Inline {
+                neg: neg && len != 0,
+                len,
+                limbs: r,
+            },
+        }
+    }
+}
+
+/// `|a| + |b|` into a new vector, `a.len() >= b.len()`.
+fn mag_add(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut v = Vec::with_capacity(a.len() + 1);
+    v.resize(a.len(), 0);
+    let carry = limbs::add(&mut v, a, b);
+    if carry != 0 {
+        v.push(carry);
+    }
+    v
+}
+
+/// `|a| - |b|` into a new vector, `|a| >= |b|`.
+fn mag_sub(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut v = vec![0; a.len()];
+    limbs::sub(&mut v, a, b);
+    v
+}
+
+/// `a + (-1)^bn·|b|` where `a` and `b` are not both inline.
+fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> Int {
+    if an == bn {
+        let v = if a.len() >= b.len() {
+            mag_add(a, b)
+        } else {
+            mag_add(b, a)
+        };
+        return Int::from_sign_vec(an, v);
+    }
+    match limbs::cmp(a, b) {
+        Ordering::Equal => Int::ZERO,
+        Ordering::Greater => Int::from_sign_vec(an, mag_sub(a, b)),
+        Ordering::Less => Int::from_sign_vec(bn, mag_sub(b, a)),
+    }
+}
+
+impl Int {
+    /// The three inline limbs and the sign, when the value is inline.
+    #[inline(always)]
+    fn inline_parts(&self) -> Option<(bool, &[u64; 3])> {
+        match &self.repr {
+            Repr::Inline { neg, limbs, .. } => Some((*neg, limbs)),
+            Repr::Heap { .. } => None,
+        }
+    }
+
+    /// `self + (-1)^negate · b`.
+    #[inline]
+    pub(crate) fn add_signed(&self, b: &Int, negate: bool) -> Int {
+        let bn = b.is_negative() ^ negate;
+        if let (Some((an, al)), Some((_, bl))) = (self.inline_parts(), b.inline_parts()) {
+            return add_inline(an, al, bn, bl);
+        }
+        add_general(self.is_negative(), self.as_limbs(), bn, b.as_limbs())
+    }
+
+    /// `self += (-1)^negate · b`, reusing the heap buffer of `self`.
+    #[inline]
+    pub(crate) fn add_signed_assign(&mut self, b: &Int, negate: bool) {
+        let bn = b.is_negative() ^ negate;
+        if let (Some((an, al)), Some((_, bl))) = (self.inline_parts(), b.inline_parts()) {
+            *self = add_inline(an, al, bn, bl);
+            return;
+        }
+        if matches!(self.repr, Repr::Inline { .. }) {
+            *self = add_general(self.is_negative(), self.as_limbs(), bn, b.as_limbs());
+            return;
+        }
+        let an = self.is_negative();
+        let mut v = self.take_vec();
+        let b = b.as_limbs();
+        let neg = if an == bn {
+            if v.len() < b.len() {
+                v.resize(b.len(), 0);
+            }
+            let carry = limbs::add_assign(&mut v, b);
+            if carry != 0 {
+                v.push(carry);
+            }
+            an
+        } else {
+            match limbs::cmp(&v, b) {
+                Ordering::Less => {
+                    v.resize(b.len(), 0);
+                    limbs::rsub_n_assign(&mut v, b);
+                    bn
+                }
+                _ => {
+                    limbs::sub_assign(&mut v, b);
+                    an
+                }
+            }
+        };
+        *self = Int::from_sign_vec(neg, v);
+    }
+
+    /// `self · b` (a squaring when `b` is `self` itself).
+    #[inline]
+    pub(crate) fn mul_ref(&self, b: &Int) -> Int {
+        let neg = self.is_negative() ^ b.is_negative();
+        let (a, bl) = (self.as_limbs(), b.as_limbs());
+        if a.len() == 1 && bl.len() == 1 {
+            return Int::from_sign_u128(neg, a[0] as u128 * bl[0] as u128);
+        }
+        if a.is_empty() || bl.is_empty() {
+            return Int::ZERO;
+        }
+        let n = a.len() + bl.len();
+        if n <= INLINE {
+            let mut r = [0u64; INLINE];
+            let (x, y) = if a.len() >= bl.len() {
+                (a, bl)
+            } else {
+                (bl, a)
+            };
+            limbs::mul_basecase(&mut r[..n], x, y);
+            return Int::from_sign_limbs(neg, &r[..n]);
+        }
+        let mut v = vec![0u64; n];
+        if core::ptr::eq(self, b) {
+            sqr_into(&mut v, a);
+        } else if a.len() >= bl.len() {
+            mul_into(&mut v, a, bl);
+        } else {
+            mul_into(&mut v, bl, a);
+        }
+        Int::from_sign_vec(neg, v)
+    }
+
+    /// `self` raised to the power `exp` (`0^0 = 1`).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-3).pow(3), -27);
+    /// assert_eq!(Int::from(2).pow(100).bits(), 101);
+    /// ```
+    pub fn pow(&self, exp: u32) -> Int {
+        if exp == 0 {
+            return Int::ONE;
+        }
+        let a = self.as_limbs();
+        let neg = self.is_negative() && exp % 2 == 1;
+        if a.len() == 1 && a[0].is_power_of_two() {
+            let mut r = Int::ONE << (a[0].trailing_zeros() as u64 * exp as u64);
+            r.set_negative(neg);
+            return r;
+        }
+        let mut result = self.abs();
+        for i in (0..31 - exp.leading_zeros()).rev() {
+            result = result.mul_ref(&result);
+            if (exp >> i) & 1 == 1 {
+                result = result.mul_ref(self);
+            }
+        }
+        result.set_negative(neg);
+        result
+    }
+}
+
+/// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.
+pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let s = limbs::mul_scratch_len(a.len(), b.len());
+    if s == 0 {
+        limbs::mul(r, a, b, &mut []);
+    } else {
+        limbs::mul(r, a, b, &mut vec![0; s]);
+    }
+}
+
+/// `r = a²`.
+pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
+    let s = limbs::sqr_scratch_len(a.len());
+    if s == 0 {
+        limbs::sqr(r, a, &mut []);
+    } else {
+        limbs::sqr(r, a, &mut vec![0; s]);
+    }
+}

@@ -1,0 +1,249 @@
+//! Shifts and bitwise operations of [`Int`] values. Negative values act as their infinite
+//! two's complement form, as in GMP and Python.
+
+use super::Int;
+use crate::limbs;
+
+/// The low `n` limbs of the two's complement form of a signed magnitude.
+fn twos_complement(neg: bool, mag: &[u64], n: usize) -> Vec<u64> {
+    let mut v = vec![0; n];
+    v[..mag.len()].copy_from_slice(mag);
+    if neg {
+        limbs::neg_assign(&mut v);
+    }
+    v
+}
+
+/// The value whose `n`-limb two's complement form is `v` (the top bit is the sign).
+fn from_twos_complement(mut v: Vec<u64>) -> Int {
+    let neg = v.last().is_some_and(|&top| top >> 63 == 1);
+    if neg {
+        limbs::neg_assign(&mut v);
+    }
+    Int::from_sign_vec(neg, v)
+}
+
+/// Which bitwise operation to apply limb by limb.
+#[derive(Clone, Copy)]
+pub(crate) enum Logic {
+    And,
+    Or,
+    Xor,
+}
+
+impl Int {
+    /// `self op b` on the infinite two's complement forms.
+    pub(crate) fn logic(&self, b: &Int, op: Logic) -> Int {
+        let (a, bm) = (self.as_limbs(), b.as_limbs());
+        let (an, bn) = (self.is_negative(), b.is_negative());
+        if !an && !bn {
+            return logic_nonneg(a, bm, op);
+        }
+        let n = a.len().max(bm.len()) + 1;
+        let mut x = twos_complement(an, a, n);
+        let y = twos_complement(bn, bm, n);
+        for (x, y) in x.iter_mut().zip(&y) {
+            *x = match op {
+                Logic::And => *x & y,
+                Logic::Or => *x | y,
+                Logic::Xor => *x ^ y,
+            };
+        }
+        from_twos_complement(x)
+    }
+
+    /// `self << k`: multiplication by 2^k.
+    pub(crate) fn shl_bits(&self, k: u64) -> Int {
+        let a = self.as_limbs();
+        if a.is_empty() {
+            return Int::ZERO;
+        }
+        let words = usize::try_from(k / 64).expect("shift amount too large for memory");
+        let bits = (k % 64) as u32;
+        let n = a
+            .len()
+            .checked_add(words + 1)
+            .expect("shift amount too large for memory");
+        let mut r = Int::ZERO;
+        r.set_with(self.is_negative(), n, |v| {
+            if bits == 0 {
+                v[words..words + a.len()].copy_from_slice(a);
+            } else {
+                v[n - 1] = limbs::shl(&mut v[words..n - 1], a, bits);
+            }
+        });
+        r
+    }
+
+    /// `self >> k`: floor division by 2^k (toward negative infinity for negative values).
+    pub(crate) fn shr_bits(&self, k: u64) -> Int {
+        let a = self.as_limbs();
+        let words = usize::try_from(k / 64).unwrap_or(usize::MAX);
+        if words >= a.len() {
+            return if self.is_negative() {
+                Int::from(-1)
+            } else {
+                Int::ZERO
+            };
+        }
+        let bits = (k % 64) as u32;
+        let neg = self.is_negative();
+        let mut lost = neg && a[..words].iter().any(|&x| x != 0);
+        let mut r = Int::ZERO;
+        r.set_with(neg, a.len() - words, |v| {
+            if bits == 0 {
+                v.copy_from_slice(&a[words..]);
+            } else {
+                let out = limbs::shr(v, &a[words..], bits);
+                lost |= neg && out != 0;
+            }
+        });
+        if lost {
+            r -= 1u32;
+        }
+        r
+    }
+
+    /// The number of bits of `|self|` (0 for zero).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(255).bits(), 8);
+    /// assert_eq!(Int::from(-256).bits(), 9);
+    /// assert_eq!(Int::ZERO.bits(), 0);
+    /// ```
+    pub fn bits(&self) -> u64 {
+        let a = self.as_limbs();
+        match a.last() {
+            None => 0,
+            Some(top) => a.len() as u64 * 64 - top.leading_zeros() as u64,
+        }
+    }
+
+    /// The number of trailing zero bits (the same for `x` and `-x`), `None` for zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-24).trailing_zeros(), Some(3));
+    /// assert_eq!(Int::ZERO.trailing_zeros(), None);
+    /// ```
+    pub fn trailing_zeros(&self) -> Option<u64> {
+        let a = self.as_limbs();
+        let i = a.iter().position(|&x| x != 0)?;
+        Some(i as u64 * 64 + a[i].trailing_zeros() as u64)
+    }
+
+    /// Bit `k` of the two's complement form (negative values have infinitely many ones).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(5).bit(2));
+    /// assert!(!Int::from(-2).bit(0));
+    /// assert!(Int::from(-2).bit(1000));
+    /// ```
+    pub fn bit(&self, k: u64) -> bool {
+        let a = self.as_limbs();
+        let mag_bit = |k: u64| {
+            usize::try_from(k / 64)
+                .ok()
+                .and_then(|i| a.get(i))
+                .is_some_and(|x| (x >> (k % 64)) & 1 == 1)
+        };
+        if !self.is_negative() {
+            return mag_bit(k);
+        }
+        let tz = self.trailing_zeros().unwrap_or(0);
+        match k.cmp(&tz) {
+            core::cmp::Ordering::Less => false,
+            core::cmp::Ordering::Equal => true,
+            core::cmp::Ordering::Greater => !mag_bit(k),
+        }
+    }
+
+    /// Sets bit `k` of the two's complement form to `value`.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let mut x = Int::from(-1);
+    /// x.set_bit(0, false);
+    /// assert_eq!(x, -2);
+    /// x.set_bit(100, true);
+    /// assert_eq!(x, -2);
+    /// ```
+    pub fn set_bit(&mut self, k: u64, value: bool) {
+        if self.bit(k) == value {
+            return;
+        }
+        let power = Int::ONE << k;
+        if value {
+            *self += power;
+        } else {
+            *self -= power;
+        }
+    }
+
+    /// The absolute value.
+    ///
+    /// ```
+    /// assert_eq!(carry::Int::from(-5).abs(), 5);
+    /// ```
+    pub fn abs(&self) -> Int {
+        let mut r = self.clone();
+        r.set_negative(false);
+        r
+    }
+
+    /// -1, 0 or 1 as the value is negative, zero or positive.
+    ///
+    /// ```
+    /// assert_eq!(carry::Int::from(-5).signum(), -1);
+    /// ```
+    pub fn signum(&self) -> Int {
+        if self.is_negative() {
+            Int::from(-1)
+        } else if self.is_zero() {
+            Int::ZERO
+        } else {
+            Int::ONE
+        }
+    }
+
+    /// Whether the value is divisible by two.
+    ///
+    /// ```
+    /// assert!(carry::Int::from(-4).is_even());
+    /// ```
+    pub fn is_even(&self) -> bool {
+        self.as_limbs().first().is_none_or(|x| x & 1 == 0)
+    }
+
+    /// Whether the value is not divisible by two.
+    ///
+    /// ```
+    /// assert!(carry::Int::from(-3).is_odd());
+    /// ```
+    pub fn is_odd(&self) -> bool {
+        !self.is_even()
+    }
+}
+
+/// `a op b` for non-negative values.
+fn logic_nonneg(a: &[u64], b: &[u64], op: Logic) -> Int {
+    let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let n = match op {
+        Logic::And => short.len(),
+        Logic::Or | Logic::Xor => long.len(),
+    };
+    let mut r = Int::ZERO;
+    r.set_with(false, n, |v| {
+        for (i, x) in v.iter_mut().enumerate() {
+            let s = short.get(i).copied().unwrap_or(0);
+            *x = match op {
+                Logic::And => long[i] & s,
+                Logic::Or => long[i] | s,
+                Logic::Xor => long[i] ^ s,
+            };
+        }
+    });
+    r
+}

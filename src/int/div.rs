@@ -1,0 +1,156 @@
+//! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
+//! division kernels.
+
+use super::Int;
+use crate::limbs;
+
+/// The magnitudes `(|a| / |b|, |a| % |b|)`; `b` must not be empty.
+fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
+    if a.len() < b.len() || (a.len() == b.len() && limbs::cmp_n(a, b).is_lt()) {
+        return (Int::ZERO, Int::from_limbs(a));
+    }
+    if b.len() == 1 {
+        if a.len() <= 2 {
+            let x = a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64;
+            let d = b[0] as u128;
+            let q = x / d;
+            return (
+                Int::from_sign_u128(false, q),
+                Int::from_sign_u128(false, x - q * d),
+            );
+        }
+        let mut q = vec![0; a.len()];
+        let r = limbs::divrem_1(&mut q, a, b[0]);
+        return (
+            Int::from_sign_vec(false, q),
+            Int::from_sign_u128(false, r as u128),
+        );
+    }
+    let mut q = vec![0; a.len() - b.len() + 1];
+    let mut r = [0u64; 3];
+    let mut r_heap;
+    let r_slice: &mut [u64] = if b.len() <= 3 {
+        &mut r[..b.len()]
+    } else {
+        r_heap = vec![0; b.len()];
+        &mut r_heap
+    };
+    let s = limbs::divrem_scratch_len(a.len(), b.len());
+    limbs::divrem(&mut q, r_slice, a, b, &mut vec![0; s]);
+    (
+        Int::from_sign_vec(false, q),
+        Int::from_sign_limbs(false, r_slice),
+    )
+}
+
+impl Int {
+    /// Quotient and remainder of truncating division (the quotient rounds toward zero, the
+    /// remainder has the sign of `self`), as Rust's `/` and `%` on primitives.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (q, r) = Int::from(-7).div_rem(&Int::from(2));
+    /// assert_eq!((q, r), (Int::from(-3), Int::from(-1)));
+    /// ```
+    pub fn div_rem(&self, d: &Int) -> (Int, Int) {
+        self.checked_div_rem(d).expect("attempt to divide by zero")
+    }
+
+    /// [`Int::div_rem`], or `None` when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(1).checked_div_rem(&Int::ZERO).is_none());
+    /// ```
+    pub fn checked_div_rem(&self, d: &Int) -> Option<(Int, Int)> {
+        if d.is_zero() {
+            return None;
+        }
+        let (mut q, mut r) = div_rem_mag(self.as_limbs(), d.as_limbs());
+        q.set_negative(self.is_negative() != d.is_negative());
+        r.set_negative(self.is_negative());
+        Some((q, r))
+    }
+
+    /// Quotient and remainder of floor division (the quotient rounds toward negative
+    /// infinity, the remainder has the sign of `d`): Python's `divmod`.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (q, r) = Int::from(-7).div_rem_floor(&Int::from(2));
+    /// assert_eq!((q, r), (Int::from(-4), Int::from(1)));
+    /// ```
+    pub fn div_rem_floor(&self, d: &Int) -> (Int, Int) {
+        let (mut q, mut r) = self.div_rem(d);
+        if !r.is_zero() && r.is_negative() != d.is_negative() {
+            q -= 1u32;
+            r += d;
+        }
+        (q, r)
+    }
+
+    /// Quotient and remainder of Euclidean division (the remainder is never negative).
+    fn div_rem_euclid(&self, d: &Int) -> (Int, Int) {
+        let (mut q, mut r) = self.div_rem(d);
+        if r.is_negative() {
+            if d.is_negative() {
+                q += 1u32;
+                r -= d;
+            } else {
+                q -= 1u32;
+                r += d;
+            }
+        }
+        (q, r)
+    }
+
+    /// The Euclidean quotient: `self = q·d + r` with `0 <= r < |d|`, as `i64::div_euclid`.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).div_euclid(&Int::from(-2)), 4);
+    /// ```
+    pub fn div_euclid(&self, d: &Int) -> Int {
+        self.div_rem_euclid(d).0
+    }
+
+    /// The Euclidean remainder, in `[0, |d|)`, as `i64::rem_euclid`.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).rem_euclid(&Int::from(-2)), 1);
+    /// ```
+    pub fn rem_euclid(&self, d: &Int) -> Int {
+        self.div_rem_euclid(d).1
+    }
+
+    /// `self / d` truncated toward zero, or `None` when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).checked_div(&Int::from(2)), Some(Int::from(-3)));
+    /// assert_eq!(Int::from(7).checked_div(&Int::ZERO), None);
+    /// ```
+    pub fn checked_div(&self, d: &Int) -> Option<Int> {
+        self.checked_div_rem(d).map(|(q, _)| q)
+    }
+
+    /// `self % d` with the sign of `self`, or `None` when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).checked_rem(&Int::from(2)), Some(Int::from(-1)));
+    /// assert_eq!(Int::from(7).checked_rem(&Int::ZERO), None);
+    /// ```
+    pub fn checked_rem(&self, d: &Int) -> Option<Int> {
+        self.checked_div_rem(d).map(|(_, r)| r)
+    }
+}

@@ -1,0 +1,250 @@
+//! [`Int`]: signed arbitrary-precision integers, sign and magnitude over 64-bit limbs.
+//!
+//! Magnitudes below 2^192 (three limbs) live inline, with no heap allocation; larger ones in a
+//! `Vec<u64>` whose buffer the `*Assign` operations reuse.
+
+mod arith;
+mod bits;
+mod cmp;
+mod div;
+mod ops;
+
+/// A signed integer of any size, the counterpart of GMP's `mpz_t`, num-bigint's `BigInt` and
+/// Python's `int`.
+///
+/// Values whose magnitude is below 2^128 (in fact 2^192) are stored inline: creating, cloning,
+/// adding or multiplying them allocates nothing. `size_of::<Int>()` is 32 bytes.
+///
+/// Division truncates toward zero, as Rust's primitive integers do; [`Int::div_rem_floor`] is
+/// Python's `divmod`. Bitwise operations and `>>` act on the infinite two's complement form
+/// (as GMP and Python do), so `-1 >> 5 == -1` and `-6 & 3 == 2`.
+///
+/// ```
+/// use carry::Int;
+/// let a = Int::from(-7);
+/// let b = Int::from(2u64).pow(100);
+/// assert_eq!((&a * &b) / &b, a);
+/// assert_eq!(std::mem::size_of::<Int>(), 32);
+/// ```
+#[derive(Clone)]
+pub struct Int {
+    repr: Repr,
+}
+
+/// Invariant: the magnitude is normalised (no high zero limbs) and zero is never negative.
+/// Inline limbs at and above `len` are zero.
+#[derive(Clone)]
+enum Repr {
+    Inline {
+        neg: bool,
+        len: u8,
+        limbs: [u64; INLINE],
+    },
+    Heap {
+        neg: bool,
+        limbs: Vec<u64>,
+    },
+}
+
+/// Limbs stored inline.
+const INLINE: usize = 3;
+
+impl Int {
+    /// Zero.
+    ///
+    /// ```
+    /// assert!(carry::Int::ZERO.is_zero());
+    /// ```
+    pub const ZERO: Int = Int {
+        repr: Repr::Inline {
+            neg: false,
+            len: 0,
+            limbs: [0; INLINE],
+        },
+    };
+
+    /// One.
+    ///
+    /// ```
+    /// assert_eq!(carry::Int::ONE, 1);
+    /// ```
+    pub const ONE: Int = Int {
+        repr: Repr::Inline {
+            neg: false,
+            len: 1,
+            limbs: [1, 0, 0],
+        },
+    };
+
+    /// An inline value from a `u128` magnitude and a sign.
+    #[inline]
+    pub(crate) const fn from_sign_u128(neg: bool, mag: u128) -> Int {
+        let lo = mag as u64;
+        let hi = (mag >> 64) as u64;
+        let len = if hi != 0 {
+            2
+        } else if lo != 0 {
+            1
+        } else {
+            0
+        };
+        Int {
+            repr: Repr::Inline {
+                neg: neg && len != 0,
+                len,
+                limbs: [lo, hi, 0],
+            },
+        }
+    }
+
+    /// A value from a sign and little-endian magnitude limbs (need not be normalised).
+    pub(crate) fn from_sign_limbs(neg: bool, limbs: &[u64]) -> Int {
+        let limbs = crate::limbs::normalized(limbs);
+        let n = limbs.len();
+        if n <= INLINE {
+            let mut l = [0; INLINE];
+            l[..n].copy_from_slice(limbs);
+            Int {
+                repr: Repr::Inline {
+                    neg: neg && n != 0,
+                    len: n as u8,
+                    limbs: l,
+                },
+            }
+        } else {
+            Int {
+                repr: Repr::Heap {
+                    neg,
+                    limbs: limbs.to_vec(),
+                },
+            }
+        }
+    }
+
+    /// A value from a sign and a magnitude vector (need not be normalised); small results move
+    /// inline and free the vector.
+    pub(crate) fn from_sign_vec(neg: bool, mut limbs: Vec<u64>) -> Int {
+        let n = crate::limbs::normalized_len(&limbs);
+        if n <= INLINE {
+            return Int::from_sign_limbs(neg, &limbs[..n]);
+        }
+        limbs.truncate(n);
+        Int {
+            repr: Repr::Heap { neg, limbs },
+        }
+    }
+
+    /// The magnitude as little-endian limbs, without high zero limbs (empty for zero).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let x = -(Int::from(1u64) << 64u32) - 5;
+    /// assert_eq!(x.as_limbs(), &[5, 1]);
+    /// ```
+    #[inline]
+    pub fn as_limbs(&self) -> &[u64] {
+        match &self.repr {
+            Repr::Inline { len, limbs, .. } => &limbs[..*len as usize],
+            Repr::Heap { limbs, .. } => limbs,
+        }
+    }
+
+    /// The non-negative value with these little-endian limbs.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from_limbs(&[0, 1]), Int::from(1u128 << 64));
+    /// ```
+    pub fn from_limbs(limbs: &[u64]) -> Int {
+        Int::from_sign_limbs(false, limbs)
+    }
+
+    /// Whether the value is below zero.
+    ///
+    /// ```
+    /// assert!(carry::Int::from(-3).is_negative());
+    /// ```
+    #[inline]
+    pub fn is_negative(&self) -> bool {
+        match &self.repr {
+            Repr::Inline { neg, .. } | Repr::Heap { neg, .. } => *neg,
+        }
+    }
+
+    /// Whether the value is above zero.
+    ///
+    /// ```
+    /// assert!(carry::Int::from(3).is_positive());
+    /// ```
+    #[inline]
+    pub fn is_positive(&self) -> bool {
+        !self.is_negative() && !self.is_zero()
+    }
+
+    /// Whether the value is zero.
+    ///
+    /// ```
+    /// assert!(carry::Int::default().is_zero());
+    /// ```
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        self.as_limbs().is_empty()
+    }
+
+    /// Changes the sign (zero stays non-negative).
+    #[inline]
+    pub(crate) fn set_negative(&mut self, negative: bool) {
+        let zero = self.is_zero();
+        match &mut self.repr {
+            Repr::Inline { neg, .. } | Repr::Heap { neg, .. } => *neg = negative && !zero,
+        }
+    }
+
+    /// Replaces the value with the result of `f`, which writes a magnitude of at most `cap`
+    /// limbs into the slice it is given (zeroed, of length `cap`) and returns nothing; the
+    /// result is normalised afterwards. A heap buffer already held by `self` is reused.
+    #[inline]
+    pub(crate) fn set_with(&mut self, neg: bool, cap: usize, f: impl FnOnce(&mut [u64])) {
+        if cap <= INLINE {
+            let mut l = [0u64; INLINE];
+            f(&mut l[..cap]);
+            let n = crate::limbs::normalized_len(&l);
+            self.repr = Repr::Inline {
+                neg: neg && n != 0,
+                len: n as u8,
+                limbs: l,
+            };
+            return;
+        }
+        let mut v = match core::mem::replace(&mut self.repr, Int::ZERO.repr) {
+            Repr::Heap { limbs, .. } => limbs,
+            Repr::Inline { .. } => Vec::new(),
+        };
+        v.clear();
+        v.resize(cap, 0);
+        f(&mut v);
+        let n = crate::limbs::normalized_len(&v);
+        if n <= INLINE {
+            *self = Int::from_sign_limbs(neg, &v[..n]);
+        } else {
+            v.truncate(n);
+            self.repr = Repr::Heap { neg, limbs: v };
+        }
+    }
+
+    /// Takes the magnitude out as a vector (the value is left zero), for in-place work.
+    pub(crate) fn take_vec(&mut self) -> Vec<u64> {
+        match core::mem::replace(&mut self.repr, Int::ZERO.repr) {
+            Repr::Heap { limbs, .. } => limbs,
+            Repr::Inline { len, limbs, .. } => limbs[..len as usize].to_vec(),
+        }
+    }
+}
+
+impl Default for Int {
+    /// Zero.
+    #[inline]
+    fn default() -> Int {
+        Int::ZERO
+    }
+}
