@@ -62,6 +62,9 @@ impl Rng {
     /// `n` limbs: uniform, striped (long runs of 0 and 1 bits), sparse, or mixed flavours.
     fn limbs(&mut self, n: usize) -> Vec<u64> {
         let mut v = vec![0u64; n];
+        if n == 0 {
+            return v;
+        }
         match self.below(4) {
             0 => v.iter_mut().for_each(|x| *x = self.next()),
             1 => {
@@ -306,5 +309,172 @@ fn direct_algorithms() {
                 }
             }
         }
+    }
+}
+
+/// A normalized divisor limb of a random flavour, often at the edges.
+fn normalized_limb(rng: &mut Rng) -> u64 {
+    match rng.below(5) {
+        0 => 1 << 63,
+        1 => u64::MAX,
+        2 => (1 << 63) | rng.below(4) as u64,
+        3 => u64::MAX - rng.below(4) as u64,
+        _ => rng.next() | 1 << 63,
+    }
+}
+
+#[test]
+fn reciprocals_and_small_divisions() {
+    let mut rng = Rng::new("reciprocals_and_small_divisions");
+    let seed = rng.seed;
+    let b = Integer::from(1) << 64;
+    for case in 0..3000 * scale() {
+        let ctx = format!("seed {seed} case {case}");
+        let d = normalized_limb(&mut rng);
+        let v = limbs::reciprocal_2by1(d);
+        let expect = (Integer::from(&b * &b) - 1u32) / d - &b;
+        assert_eq!(Integer::from(v), expect, "reciprocal_2by1 {ctx} d {d:#x}");
+        let u1 = rng.limb() % d;
+        let u0 = rng.limb();
+        let (q, r) = limbs::div_2by1(u1, u0, d, v);
+        let u = int(&[u0, u1]);
+        assert_eq!(
+            (Integer::from(q), Integer::from(r)),
+            u.div_rem(Integer::from(d)),
+            "div_2by1 {ctx} u {u1:#x}:{u0:#x} d {d:#x}"
+        );
+
+        let d1 = normalized_limb(&mut rng);
+        let d0 = if rng.below(3) == 0 {
+            rng.limb()
+        } else {
+            rng.next()
+        };
+        let v = limbs::reciprocal_3by2(d1, d0);
+        let dd = int(&[d0, d1]);
+        let expect = (Integer::from(&b * &b) * &b - 1u32) / &dd - &b;
+        assert_eq!(
+            Integer::from(v),
+            expect,
+            "reciprocal_3by2 {ctx} d {d1:#x}:{d0:#x}"
+        );
+        let (u2, u1) = match rng.below(3) {
+            0 => (d1, d0.wrapping_sub(1).min(d0)),
+            1 => (d1 - 1, rng.next()),
+            _ => (rng.next() % d1, rng.next()),
+        };
+        if (u2, u1) >= (d1, d0) {
+            continue;
+        }
+        let u0 = rng.limb();
+        let (q, r1, r0) = limbs::div_3by2(u2, u1, u0, d1, d0, v);
+        let (eq, er) = int(&[u0, u1, u2]).div_rem(dd);
+        assert_eq!(
+            (Integer::from(q), int(&[r0, r1])),
+            (eq, er),
+            "div_3by2 {ctx} u {u2:#x}:{u1:#x}:{u0:#x} d {d1:#x}:{d0:#x}"
+        );
+    }
+}
+
+#[test]
+fn divrem_1_family() {
+    let mut rng = Rng::new("divrem_1_family");
+    let seed = rng.seed;
+    for case in 0..3000 * scale() {
+        let n = rng.below(30);
+        let a = rng.limbs(n);
+        let d = match rng.below(6) {
+            0 => 1,
+            1 => normalized_limb(&mut rng),
+            2 => 10_000_000_000_000_000_000,
+            _ => rng.limb().max(1),
+        };
+        let ctx = format!("seed {seed} case {case} n {n} d {d:#x}");
+        let (eq, er) = int(&a).div_rem(Integer::from(d));
+        let mut q = vec![7; n];
+        let r = limbs::divrem_1(&mut q, &a, d);
+        assert_eq!(
+            (int(&q), Integer::from(r)),
+            (eq.clone(), er.clone()),
+            "divrem_1 {ctx}"
+        );
+        let mut q = a.clone();
+        let r = limbs::divrem_1_assign(&mut q, d);
+        assert_eq!(
+            (int(&q), Integer::from(r)),
+            (eq, er.clone()),
+            "divrem_1_assign {ctx}"
+        );
+        assert_eq!(Integer::from(limbs::rem_1(&a, d)), er, "rem_1 {ctx}");
+    }
+}
+
+fn check_divrem(a: &[u64], d: &[u64], ctx: &str) {
+    let (an, dn) = (a.len(), d.len());
+    let mut q = vec![0xdead; an - dn + 1];
+    let mut r = vec![0xbeef; dn];
+    let mut scratch = vec![0x5555; limbs::divrem_scratch_len(an, dn)];
+    limbs::divrem(&mut q, &mut r, a, d, &mut scratch);
+    let (eq, er) = int(a).div_rem(int(d));
+    assert_eq!((int(&q), int(&r)), (eq, er), "divrem {ctx} an {an} dn {dn}");
+}
+
+#[test]
+fn divrem_random() {
+    let mut rng = Rng::new("divrem_random");
+    let seed = rng.seed;
+    for case in 0..4000 * scale() {
+        let dn = 2 + rng.below(if case % 8 == 0 { 150 } else { 20 });
+        let an = dn + rng.below(if case % 8 == 1 { 200 } else { 20 });
+        let d = rng.limbs_top(dn);
+        let a = rng.limbs(an);
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
+#[test]
+fn divrem_adversarial() {
+    // Quotient-estimate edge cases: divisor tops at the normalization boundary, dividend tops
+    // equal to the divisor tops, remainders just below the divisor.
+    let mut rng = Rng::new("divrem_adversarial");
+    let seed = rng.seed;
+    for case in 0..1500 * scale() {
+        let dn = 2 + rng.below(8);
+        let an = dn + rng.below(8);
+        let mut d = rng.limbs_top(dn);
+        match rng.below(6) {
+            0 => {
+                d.fill(0);
+                d[dn - 1] = 1 << 63;
+            }
+            1 => {
+                d.fill(u64::MAX);
+                d[dn - 1] = 1 << 63;
+            }
+            2 => d[dn - 1] = (1 << 63) - 1 - rng.below(2) as u64,
+            3 => d[dn - 1] = (1 << 63) + rng.below(2) as u64,
+            4 => d[dn - 1] = 1 + rng.below(3) as u64,
+            _ => d.fill(u64::MAX),
+        }
+        let mut a = rng.limbs(an);
+        match rng.below(4) {
+            0 => {
+                // Top limbs of a equal the divisor's (shifted so they line up).
+                let k = rng.below(an - dn + 1);
+                a[k..k + dn].copy_from_slice(&d);
+            }
+            1 => {
+                // a = d·q + (d - 1) for a random q: maximal remainder.
+                let qn = an - dn + 1;
+                let q = rng.limbs(qn);
+                let x = int(&d) * int(&q) + int(&d) - 1u32;
+                a = to_limbs(&x, an + 1);
+                a.truncate(limbs::normalized_len(&a).max(dn));
+            }
+            2 => a.fill(u64::MAX),
+            _ => {}
+        }
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
     }
 }
