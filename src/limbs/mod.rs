@@ -9,12 +9,14 @@ mod div;
 mod mul;
 mod radix;
 mod shift;
+mod toom;
 
 pub use add::*;
 pub use div::*;
 pub use mul::*;
 pub use radix::*;
 pub use shift::*;
+pub use toom::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.
 pub type Limb = u64;
