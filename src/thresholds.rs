@@ -7,14 +7,14 @@
 
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MUL_KARATSUBA: usize = 24;
+pub const MUL_KARATSUBA: usize = 32;
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_KARATSUBA: usize = 2;
 
 /// `mul`: Toom-3 from this many limbs of the smaller operand (Karatsuba below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MUL_TOOM3: usize = 100;
+pub const MUL_TOOM3: usize = 150;
 /// `mul`: Toom-3 from this many limbs of the smaller operand (Karatsuba below).
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_TOOM3: usize = 3;

@@ -9,6 +9,8 @@ mod div;
 mod mul;
 mod radix;
 mod shift;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 mod toom;
 
 pub use add::*;
@@ -16,6 +18,8 @@ pub use div::*;
 pub use mul::*;
 pub use radix::*;
 pub use shift::*;
+#[cfg(target_arch = "x86_64")]
+pub use x86::*;
 pub use toom::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.

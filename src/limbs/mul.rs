@@ -47,9 +47,21 @@ pub fn mul_1_assign(a: &mut [u64], b: u64) -> u64 {
     mul_1c_assign(a, b, 0)
 }
 
-/// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top.
+/// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top. Rows of eight
+/// limbs or more use the MULX/ADX kernel where the CPU has it.
 #[inline]
 pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 8 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::addmul_1_adx(r, a, b) };
+    }
+    addmul_1_portable(r, a, b)
+}
+
+/// The portable twin of [`addmul_1`].
+#[inline]
+pub fn addmul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     debug_assert_eq!(r.len(), a.len());
     let r = &mut r[..a.len()];
     let mut carry = 0;
@@ -94,8 +106,20 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 }
 
 /// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
-/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch.
+/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Uses the MULX/ADX kernel
+/// where the CPU has it.
+#[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 4 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::mul_basecase_adx(r, a, b) };
+    }
+    mul_basecase_portable(r, a, b)
+}
+
+/// The portable twin of [`mul_basecase`].
+pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, bn) = (a.len(), b.len());
     debug_assert!(an >= bn && bn >= 1);
     debug_assert_eq!(r.len(), an + bn);
