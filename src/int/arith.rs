@@ -73,7 +73,12 @@ fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Option<(bool, u
 #[cold]
 fn add_inline_overflow(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Int {
     let (r, _) = add3(a, b);
-    Int { repr: Repr::Heap { neg, limbs: vec![r[0], r[1], r[2], 1] } }
+    Int {
+        repr: Repr::Heap {
+            neg,
+            limbs: vec![r[0], r[1], r[2], 1],
+        },
+    }
 }
 
 /// `|a| + |b|` into a new vector, `a.len() >= b.len()`.
@@ -115,10 +120,18 @@ impl Int {
     /// `self + (-1)^negate · b`.
     #[inline(always)]
     pub(crate) fn add_signed(&self, b: &Int, negate: bool) -> Int {
-        if let (Repr::Inline { neg: an, limbs: al, .. }, Repr::Inline { neg, limbs: bl, .. }) = (&self.repr, &b.repr) {
+        if let (
+            Repr::Inline {
+                neg: an, limbs: al, ..
+            },
+            Repr::Inline { neg, limbs: bl, .. },
+        ) = (&self.repr, &b.repr)
+        {
             let bn = *neg ^ negate;
             return match add_inline(*an, al, bn, bl) {
-                Some((neg, len, limbs)) => Int { repr: Repr::Inline { neg, len, limbs } },
+                Some((neg, len, limbs)) => Int {
+                    repr: Repr::Inline { neg, len, limbs },
+                },
                 None => add_inline_overflow(bn, al, bl),
             };
         }
@@ -127,14 +140,27 @@ impl Int {
 
     #[inline(never)]
     fn add_signed_general(&self, b: &Int, negate: bool) -> Int {
-        add_general(self.is_negative(), self.as_limbs(), b.is_negative() ^ negate, b.as_limbs())
+        add_general(
+            self.is_negative(),
+            self.as_limbs(),
+            b.is_negative() ^ negate,
+            b.as_limbs(),
+        )
     }
 
     /// `self += (-1)^negate · b`, in place for inline values, reusing the heap buffer of `self`
     /// otherwise.
     #[inline(always)]
     pub(crate) fn add_signed_assign(&mut self, b: &Int, negate: bool) {
-        if let (Repr::Inline { neg: an, len, limbs: al }, Repr::Inline { neg, limbs: bl, .. }) = (&mut self.repr, &b.repr) {
+        if let (
+            Repr::Inline {
+                neg: an,
+                len,
+                limbs: al,
+            },
+            Repr::Inline { neg, limbs: bl, .. },
+        ) = (&mut self.repr, &b.repr)
+        {
             let bn = *neg ^ negate;
             match add_inline(*an, al, bn, bl) {
                 Some(r) => (*an, *len, *al) = r,
@@ -183,8 +209,18 @@ impl Int {
     /// `self · b` (a squaring when `b` is `self` itself).
     #[inline(always)]
     pub(crate) fn mul_ref(&self, b: &Int) -> Int {
-        if let (Repr::Inline { neg: an, len: al, limbs: a }, Repr::Inline { neg: bn, len: bl, limbs: b }) =
-            (&self.repr, &b.repr)
+        if let (
+            Repr::Inline {
+                neg: an,
+                len: al,
+                limbs: a,
+            },
+            Repr::Inline {
+                neg: bn,
+                len: bl,
+                limbs: b,
+            },
+        ) = (&self.repr, &b.repr)
         {
             if *al <= 1 && *bl <= 1 {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
@@ -200,7 +236,11 @@ impl Int {
         if a.is_empty() || bl.is_empty() {
             return Int::ZERO;
         }
-        let (x, y) = if a.len() >= bl.len() { (a, bl) } else { (bl, a) };
+        let (x, y) = if a.len() >= bl.len() {
+            (a, bl)
+        } else {
+            (bl, a)
+        };
         let n = x.len() + y.len();
         if n <= SMALL_PRODUCT {
             let mut r = [0u64; SMALL_PRODUCT];

@@ -72,9 +72,21 @@ pub fn addmul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 }
 
 /// `r -= a·b` with `r.len() == a.len()`; returns the borrow limb out of the top (the limb that
-/// must be subtracted from the next position up).
+/// must be subtracted from the next position up). Rows of eight limbs or more use the
+/// MULX/ADX kernel where the CPU has it.
 #[inline]
 pub fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 8 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::submul_1_adx(r, a, b) };
+    }
+    submul_1_portable(r, a, b)
+}
+
+/// The portable twin of [`submul_1`].
+#[inline]
+pub fn submul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     debug_assert_eq!(r.len(), a.len());
     let r = &mut r[..a.len()];
     let mut borrow = 0;
