@@ -6,6 +6,7 @@
 use carry::limbs;
 use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
 use rug::integer::Order;
+use rug::ops::Pow;
 use rug::Integer;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -476,5 +477,116 @@ fn divrem_adversarial() {
             _ => {}
         }
         check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
+/// Digit values of `x` in `radix`, most significant first, via GMP.
+fn gmp_digits(x: &Integer, radix: u32) -> Vec<u8> {
+    if *x == 0 {
+        return Vec::new();
+    }
+    x.to_string_radix(radix as i32)
+        .bytes()
+        .map(|c| (c as char).to_digit(36).unwrap() as u8)
+        .collect()
+}
+
+fn check_to_radix(a: &[u64], radix: u32, ctx: &str) {
+    let expect = gmp_digits(&int(a), radix);
+    let len = limbs::to_radix_len(a, radix);
+    assert!(len >= expect.len(), "to_radix_len {ctx} radix {radix}");
+    let mut out = vec![0xff; len];
+    let mut work = a.to_vec();
+    let k = limbs::to_radix(&mut out, &mut work, radix);
+    assert_eq!(
+        &out[..k],
+        &expect[..],
+        "to_radix {ctx} radix {radix} n {}",
+        a.len()
+    );
+}
+
+fn check_from_radix(digits: &[u8], radix: u32, ctx: &str) {
+    let s: String = digits
+        .iter()
+        .map(|&d| char::from_digit(d as u32, 36).unwrap())
+        .collect();
+    let expect = if s.is_empty() {
+        Integer::new()
+    } else {
+        Integer::from_str_radix(&s, radix as i32).unwrap()
+    };
+    let mut r = vec![0xdead_beef; limbs::from_radix_len(digits.len(), radix)];
+    let n = limbs::from_radix(&mut r, digits, radix);
+    assert_eq!(
+        n,
+        limbs::normalized_len(&r[..n]),
+        "from_radix length {ctx} radix {radix}"
+    );
+    assert_eq!(
+        int(&r[..n]),
+        expect,
+        "from_radix {ctx} radix {radix} digits {s}"
+    );
+}
+
+#[test]
+fn radix_random() {
+    let mut rng = Rng::new("radix_random");
+    let seed = rng.seed;
+    for case in 0..300 * scale() {
+        for radix in 2..=36u32 {
+            let ctx = format!("seed {seed} case {case}");
+            let n = rng.below(if case % 10 == 0 { 120 } else { 12 });
+            let a = rng.limbs(n);
+            check_to_radix(&a, radix, &ctx);
+            let nd = rng.below(if case % 10 == 0 { 2000 } else { 60 });
+            let digits: Vec<u8> = match rng.below(4) {
+                0 => vec![radix as u8 - 1; nd],
+                1 => {
+                    let mut d = vec![0; nd];
+                    if nd > 0 {
+                        d[rng.below(nd)] = 1;
+                    }
+                    d
+                }
+                _ => (0..nd).map(|_| rng.below(radix as usize) as u8).collect(),
+            };
+            check_from_radix(&digits, radix, &ctx);
+        }
+    }
+}
+
+#[test]
+fn radix_edges() {
+    // 0, 1, powers of the radix ± 1, powers of two ± 1, all ones, at every length up to 40.
+    for radix in 2..=36u32 {
+        check_to_radix(&[], radix, "empty");
+        check_from_radix(&[], radix, "empty");
+        for n in 1..40usize {
+            for v in [
+                Integer::from(1),
+                (Integer::from(1) << (64 * n as u32)) - 1u32,
+                (Integer::from(1) << (64 * n as u32 - 1)) + 1u32,
+                Integer::from(radix).pow(n as u32 * 12) - 1u32,
+                Integer::from(radix).pow(n as u32 * 12),
+                Integer::from(radix).pow(n as u32 * 12) + 1u32,
+            ] {
+                let limbs_v = v.to_digits::<u64>(Order::Lsf);
+                let ctx = format!("value {v:x}");
+                check_to_radix(&limbs_v, radix, &ctx);
+                let mut padded = limbs_v.clone();
+                padded.push(0);
+                check_to_radix(&padded, radix, &ctx);
+                let mut digits = gmp_digits(&v, radix);
+                check_from_radix(&digits, radix, &ctx);
+                digits.insert(0, 0);
+                check_from_radix(&digits, radix, &ctx);
+            }
+        }
+        for nd in 0..80 {
+            check_from_radix(&vec![0; nd], radix, "zeros");
+            check_from_radix(&vec![radix as u8 - 1; nd], radix, "max digits");
+        }
     }
 }
