@@ -9,6 +9,8 @@ pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
 
+mod error;
 mod int;
 
+pub use error::*;
 pub use int::Int;

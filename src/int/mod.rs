@@ -5,9 +5,13 @@
 
 mod arith;
 mod bits;
+mod bytes;
 mod cmp;
+mod convert;
 mod div;
+mod fmt;
 mod ops;
+mod parse;
 
 /// A signed integer of any size, the counterpart of GMP's `mpz_t`, num-bigint's `BigInt` and
 /// Python's `int`.
