@@ -1,1 +1,293 @@
-fn main() {}
+//! carry's `Int` against GMP (through `rug`) and num-bigint on the same inputs.
+//!
+//! `cargo bench --bench int` runs each case under criterion, then times the three
+//! implementations again, interleaved (11 rounds of ~10 ms batches each, median per
+//! iteration), and prints a markdown table. `CARRY_BENCH_QUICK=1` skips criterion and takes
+//! 3 rounds of ~2 ms: a smoke run in seconds, numbers only indicative.
+//!
+//! GMP is used as a C caller would use it: results go into destinations allocated once and
+//! reused. carry and num-bigint produce new values, as their operators do.
+
+use carry::Int;
+use criterion::Criterion;
+use num_bigint::BigInt;
+use num_integer::Integer as _;
+use rug::{Assign, Integer};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// A deterministic generator (splitmix64), so every run measures the same operands.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// `bits` random bits with the top one set, as hex.
+    fn hex(&mut self, bits: u32) -> String {
+        let mut s = String::new();
+        let digits = bits.div_ceil(4);
+        for i in 0..digits {
+            let mut d = (self.next_u64() % 16) as u32;
+            if i == 0 {
+                let top = bits - 4 * (digits - 1);
+                d = (d & ((1 << top) - 1)) | (1 << (top - 1));
+            }
+            s.push(char::from_digit(d, 16).expect("hex digit"));
+        }
+        s
+    }
+}
+
+/// One operand in all three representations.
+fn operand(rng: &mut Rng, bits: u32) -> (Int, Integer, BigInt) {
+    let hex = rng.hex(bits);
+    (
+        Int::from_str_radix(&hex, 16).expect("hex"),
+        Integer::from_str_radix(&hex, 16).expect("hex"),
+        BigInt::parse_bytes(hex.as_bytes(), 16).expect("hex"),
+    )
+}
+
+/// One iteration of one implementation.
+type Routine = Box<dyn FnMut()>;
+
+/// A benchmark case: the same work done by carry, GMP and num-bigint.
+struct Case {
+    name: String,
+    routines: [Routine; 3],
+}
+
+const IMPLS: [&str; 3] = ["carry", "gmp", "num-bigint"];
+
+fn binary_case(name: &str, bits: u32, seed: u64, mul: bool) -> Case {
+    let mut rng = Rng(seed);
+    let (a, ra, na) = operand(&mut rng, bits);
+    let (b, rb, nb) = operand(&mut rng, bits);
+    let mut dest = Integer::new();
+    Case {
+        name: name.to_string(),
+        routines: if mul {
+            [
+                Box::new(move || drop(black_box(&a * black_box(&b)))),
+                Box::new(move || {
+                    dest.assign(&ra * black_box(&rb));
+                    black_box(&dest);
+                }),
+                Box::new(move || drop(black_box(&na * black_box(&nb)))),
+            ]
+        } else {
+            [
+                Box::new(move || drop(black_box(&a + black_box(&b)))),
+                Box::new(move || {
+                    dest.assign(&ra + black_box(&rb));
+                    black_box(&dest);
+                }),
+                Box::new(move || drop(black_box(&na + black_box(&nb)))),
+            ]
+        },
+    }
+}
+
+/// `acc += x * y` over 500 pairs of i64 in [-2^26, 2^26).
+fn accum_case() -> Case {
+    let mut rng = Rng(1);
+    let pairs: Vec<(i64, i64)> = (0..500)
+        .map(|_| {
+            let mut v = || (rng.next_u64() >> 37) as i64 - (1 << 26);
+            (v(), v())
+        })
+        .collect();
+    let (p1, p2, p3) = (pairs.clone(), pairs.clone(), pairs);
+    let (mut acc, mut tmp) = (Integer::new(), Integer::new());
+    Case {
+        name: "ap_i64_accum (500 pairs)".into(),
+        routines: [
+            Box::new(move || {
+                let mut acc = Int::ZERO;
+                for &(x, y) in black_box(&p1) {
+                    acc += Int::from(x) * y;
+                }
+                black_box(acc);
+            }),
+            Box::new(move || {
+                acc.assign(0);
+                for &(x, y) in black_box(&p2) {
+                    tmp.assign(x);
+                    tmp *= y;
+                    acc += &tmp;
+                }
+                black_box(&acc);
+            }),
+            Box::new(move || {
+                let mut acc = BigInt::ZERO;
+                for &(x, y) in black_box(&p3) {
+                    acc += BigInt::from(x) * y;
+                }
+                black_box(acc);
+            }),
+        ],
+    }
+}
+
+/// `n`-bit by `n/2`-bit quotient and remainder.
+fn divrem_case(bits: u32) -> Case {
+    let mut rng = Rng(u64::from(bits) * 7);
+    let (a, ra, na) = operand(&mut rng, bits);
+    let (b, rb, nb) = operand(&mut rng, bits / 2);
+    let (mut q, mut r) = (Integer::new(), Integer::new());
+    Case {
+        name: format!("divrem {bits}/{} bits", bits / 2),
+        routines: [
+            Box::new(move || drop(black_box(black_box(&a).div_rem(&b)))),
+            Box::new(move || {
+                (&mut q, &mut r).assign(black_box(&ra).div_rem_ref(&rb));
+                black_box((&q, &r));
+            }),
+            Box::new(move || drop(black_box(black_box(&na).div_rem(&nb)))),
+        ],
+    }
+}
+
+/// Decimal text of a 1000-digit value: formatting and parsing.
+fn text_cases() -> [Case; 2] {
+    let mut rng = Rng(1000);
+    let digits: String = (0..1000)
+        .map(|i| {
+            char::from_digit((rng.next_u64() % 10) as u32 + u32::from(i == 0), 10).expect("digit")
+        })
+        .collect();
+    let a: Int = digits.parse().expect("decimal");
+    let ra = Integer::from_str_radix(&digits, 10).expect("decimal");
+    let na: BigInt = digits.parse().expect("decimal");
+    let (s1, s2, s3) = (digits.clone(), digits.clone(), digits);
+    let mut dest = Integer::new();
+    [
+        Case {
+            name: "to_string 1000 digits".into(),
+            routines: [
+                Box::new(move || drop(black_box(black_box(&a).to_string()))),
+                Box::new(move || drop(black_box(black_box(&ra).to_string_radix(10)))),
+                Box::new(move || drop(black_box(black_box(&na).to_string()))),
+            ],
+        },
+        Case {
+            name: "parse 1000 digits".into(),
+            routines: [
+                Box::new(move || drop(black_box(black_box(&s1).parse::<Int>()))),
+                Box::new(move || {
+                    dest.assign(Integer::parse(black_box(&s2)).expect("decimal"));
+                    black_box(&dest);
+                }),
+                Box::new(move || drop(black_box(black_box(&s3).parse::<BigInt>()))),
+            ],
+        },
+    ]
+}
+
+fn cases() -> Vec<Case> {
+    let mut cases = vec![
+        accum_case(),
+        binary_case("add 64 bits", 64, 2, false),
+        binary_case("mul 64 bits", 64, 3, true),
+    ];
+    for bits in [128, 256, 512, 1024, 2048, 4096, 8192] {
+        cases.push(binary_case(
+            &format!("mul {bits} bits"),
+            bits,
+            u64::from(bits),
+            true,
+        ));
+    }
+    for bits in [512, 2048, 8192] {
+        cases.push(divrem_case(bits));
+    }
+    cases.extend(text_cases());
+    cases
+}
+
+/// Nanoseconds per iteration of `f` over one batch of `iters`.
+fn time_batch(f: &mut Routine, iters: u64) -> f64 {
+    let start = Instant::now();
+    for _ in 0..iters {
+        f();
+    }
+    start.elapsed().as_nanos() as f64 / iters as f64
+}
+
+/// Median nanoseconds per iteration of each implementation, measured in `rounds` rounds
+/// that interleave the implementations, each running batches of about `batch`.
+fn medians(case: &mut Case, rounds: usize, batch: Duration) -> [f64; 3] {
+    let iters: Vec<u64> = case
+        .routines
+        .iter_mut()
+        .map(|f| {
+            let per = time_batch(f, 1).max(time_batch(f, 3)).max(1.0);
+            ((batch.as_nanos() as f64 / per) as u64).max(1)
+        })
+        .collect();
+    let mut samples = [vec![], vec![], vec![]];
+    for _ in 0..rounds {
+        for (i, f) in case.routines.iter_mut().enumerate() {
+            samples[i].push(time_batch(f, iters[i]));
+        }
+    }
+    samples.map(|mut s| {
+        s.sort_by(f64::total_cmp);
+        s[s.len() / 2]
+    })
+}
+
+fn human(ns: f64) -> String {
+    match ns {
+        ns if ns < 1e3 => format!("{ns:.1} ns"),
+        ns if ns < 1e6 => format!("{:.2} µs", ns / 1e3),
+        ns => format!("{:.2} ms", ns / 1e6),
+    }
+}
+
+fn main() {
+    let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
+    let mut cases = cases();
+    if !quick {
+        let mut c = Criterion::default()
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2))
+            .configure_from_args();
+        for case in &mut cases {
+            let mut group = c.benchmark_group(&case.name);
+            for (name, f) in IMPLS.iter().zip(case.routines.iter_mut()) {
+                group.bench_function(*name, |b| b.iter(&mut *f));
+            }
+            group.finish();
+        }
+        c.final_summary();
+    }
+    let (rounds, batch) = if quick {
+        (3, Duration::from_millis(2))
+    } else {
+        (11, Duration::from_millis(10))
+    };
+    println!();
+    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches); speedup = other's time / carry's time (above 1: carry faster).");
+    println!();
+    println!("| case | carry | gmp | num-bigint | carry/gmp speedup | carry/num-bigint speedup |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for case in &mut cases {
+        let [carry, gmp, num] = medians(case, rounds, batch);
+        println!(
+            "| {} | {} | {} | {} | {:.2}x | {:.2}x |",
+            case.name,
+            human(carry),
+            human(gmp),
+            human(num),
+            gmp / carry,
+            num / carry
+        );
+    }
+}

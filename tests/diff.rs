@@ -58,7 +58,7 @@ fn binop_what(a: &Integer, op: &str, b: &Integer) -> String {
 fn add_sub_mul_bitops() {
     let mut rng = Rng::for_test("add_sub_mul_bitops");
     let mut n = 0u64;
-    for _ in 0..cases(200_000) {
+    for _ in 0..cases(4_000_000) {
         let (a, ra) = pair(&mut rng, MAX_LIMBS);
         let (b, rb) = if rng.chance(1, 8) {
             // Unbalanced: a one-limb value against anything.
@@ -121,7 +121,7 @@ fn dividend(rng: &mut Rng, rb: &Integer) -> Integer {
 fn division() {
     let mut rng = Rng::for_test("division");
     let mut n = 0u64;
-    for _ in 0..cases(25_000) {
+    for _ in 0..cases(1_000_000) {
         let max = if rng.chance(1, 4) { 1 } else { MAX_LIMBS };
         let rb = nonzero(&mut rng, max);
         let ra = dividend(&mut rng, &rb);
@@ -218,7 +218,7 @@ fn division_by_zero_panics() {
 fn accumulator_chains() {
     let mut rng = Rng::for_test("accumulator_chains");
     let mut n = 0u64;
-    for _ in 0..cases(3_000) {
+    for _ in 0..cases(80_000) {
         let (mut acc, mut racc) = pair(&mut rng, MAX_LIMBS);
         let mut log = vec![format!("start {}", hx(&racc))];
         for _ in 0..50 {
@@ -293,7 +293,7 @@ macro_rules! prim_ops {
         fn $name() {
             let mut rng = Rng::for_test(stringify!($name));
             let mut n = 0u64;
-            for _ in 0..cases(40_000) {
+            for _ in 0..cases(500_000) {
                 let max = if rng.bool() { 3 } else { 12 };
                 let (a, ra) = pair(&mut rng, max);
                 let p = <$t as Prim>::random(&mut rng);
@@ -384,7 +384,7 @@ fn compare_and_hash() {
     let hasher = RandomState::new();
     let mut rng = Rng::for_test("compare_and_hash");
     let mut n = 0u64;
-    for _ in 0..cases(200_000) {
+    for _ in 0..cases(1_500_000) {
         let (a, ra) = pair(&mut rng, 12);
         let (b, rb) = if rng.chance(1, 4) {
             // Equal, or off by one: an equal value built through arithmetic and padded limbs.
@@ -419,7 +419,7 @@ fn compare_and_hash() {
 fn unary_and_predicates() {
     let mut rng = Rng::for_test("unary_and_predicates");
     let mut n = 0u64;
-    for _ in 0..cases(300_000) {
+    for _ in 0..cases(2_000_000) {
         let max = if rng.chance(1, 10) { MAX_LIMBS } else { 6 };
         let (a, ra) = pair(&mut rng, max);
         let what = || hx(&ra);
@@ -486,7 +486,7 @@ fn unary_and_predicates() {
 fn pow() {
     let mut rng = Rng::for_test("pow");
     let mut n = 0u64;
-    for _ in 0..cases(30_000) {
+    for _ in 0..cases(200_000) {
         let (a, ra) = if rng.chance(1, 5) {
             let v = Integer::from(rng.range(0, 4) as i64 - 2);
             (to_int(&v), v)
@@ -517,7 +517,7 @@ macro_rules! shift_tests {
         fn $name() {
             let mut rng = Rng::for_test(stringify!($name));
             let mut n = 0u64;
-            for _ in 0..cases(40_000) {
+            for _ in 0..cases(400_000) {
                 let (a, ra) = pair(&mut rng, 40);
                 let s: u64 = match rng.below(4) {
                     0 => *rng.pick(&[0, 1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255]),
@@ -547,7 +547,7 @@ macro_rules! shift_tests {
             }
             // Right shifts by the type's largest amounts: more than any value has bits, for the
             // wider types.
-            for _ in 0..cases(200) {
+            for _ in 0..cases(2_000) {
                 let (a, ra) = pair(&mut rng, 40);
                 let s = <$t>::MAX - rng.below(3) as $t;
                 let want = match u32::try_from(s) {
@@ -572,7 +572,7 @@ fn sum_product_default() {
     let mut rng = Rng::for_test("sum_product_default");
     let mut n = 0u64;
     check(&Int::default(), &Integer::new(), || "Int::default()".into());
-    for _ in 0..cases(20_000) {
+    for _ in 0..cases(150_000) {
         let len = rng.below(12) as usize;
         let (xs, rs): (Vec<Int>, Vec<Integer>) = (0..len).map(|_| pair(&mut rng, 8)).unzip();
         let what = || format!("{:?}", rs.iter().map(hx).collect::<Vec<_>>());
@@ -599,7 +599,7 @@ fn sum_product_default() {
 fn limbs_round_trip() {
     let mut rng = Rng::for_test("limbs_round_trip");
     let mut n = 0u64;
-    for _ in 0..cases(100_000) {
+    for _ in 0..cases(500_000) {
         let len = limb_count(&mut rng, MAX_LIMBS);
         let mut limbs: Vec<u64> = magnitude(&mut rng, len).to_digits::<u64>(Order::Lsf);
         limbs.resize(limbs.len() + rng.below(3) as usize, 0);
@@ -622,7 +622,7 @@ fn limbs_round_trip() {
 fn large_operands() {
     let mut rng = Rng::for_test("large_operands");
     let mut n = 0u64;
-    for _ in 0..cases(150) {
+    for _ in 0..cases(6_000) {
         let la = rng.range(200, 1500) as usize;
         let lb = if rng.bool() {
             la - rng.below(3) as usize
@@ -655,4 +655,388 @@ fn large_operands() {
         n += 4;
     }
     report("large_operands", n);
+}
+
+// Conversions to and from primitives, floats, text and bytes.
+
+macro_rules! prim_conversions {
+    ($($name:ident: $t:ty),*) => {$(
+        #[test]
+        fn $name() {
+            let mut rng = Rng::for_test(stringify!($name));
+            let mut n = 0u64;
+            for _ in 0..cases(500_000) {
+                let max = if rng.bool() { 3 } else { 12 };
+                let (a, ra) = pair(&mut rng, max);
+                check_eq(<$t>::try_from(&a).ok(), <$t>::try_from(&ra).ok(), || {
+                    format!("{}::try_from({})", stringify!($t), hx(&ra))
+                });
+                n += 1;
+            }
+            // Conversions at the type's boundaries.
+            let (min, max) = (Integer::from(<$t>::MIN), Integer::from(<$t>::MAX));
+            for (v, ok) in [
+                (Integer::from(&min - 1), false),
+                (min.clone(), true),
+                (Integer::from(&min + 1), true),
+                (Integer::new(), true),
+                (Integer::from(&max - 1), true),
+                (max.clone(), true),
+                (Integer::from(&max + 1), false),
+                (Integer::from(&max << 1), false),
+                (Integer::from(&min << 70), <$t>::MIN == 0),
+            ] {
+                let got = <$t>::try_from(&to_int(&v));
+                check_eq(got.is_ok(), ok, || format!("{}::try_from({}) success", stringify!($t), hx(&v)));
+                if let Ok(x) = got {
+                    check_eq(Integer::from(x), v.clone(), || format!("{}::try_from({})", stringify!($t), hx(&v)));
+                }
+                n += 1;
+            }
+            report(stringify!($name), n);
+        }
+    )*};
+}
+
+prim_conversions!(
+    try_from_u8: u8, try_from_u16: u16, try_from_u32: u32, try_from_u64: u64, try_from_u128: u128,
+    try_from_usize: usize, try_from_i8: i8, try_from_i16: i16, try_from_i32: i32, try_from_i64: i64,
+    try_from_i128: i128, try_from_isize: isize
+);
+
+/// `x` rounded to the nearest f64, ties to even, ±inf beyond range: the top 64 bits with a
+/// sticky bit for everything below them, which the (correctly rounding) `u64 as f64` then
+/// rounds, scaled by an exact power of two.
+fn f64_nearest(x: &Integer) -> f64 {
+    let bits = x.significant_bits();
+    let mag = if bits <= 128 {
+        x.as_abs().to_u128().expect("fits") as f64
+    } else if bits > 1024 {
+        f64::INFINITY
+    } else {
+        let shift = bits - 64;
+        let top = (Integer::from(x.abs_ref()) >> shift)
+            .to_u64()
+            .expect("64 bits");
+        let sticky = x.find_one(0).expect("nonzero") < shift;
+        let scale = f64::from_bits(u64::from(1023 + shift) << 52);
+        (top | u64::from(sticky)) as f64 * scale
+    };
+    if *x < 0 {
+        -mag
+    } else {
+        mag
+    }
+}
+
+/// Values that probe f64 rounding: 53 to 55 significant bits (exact, halfway, just off
+/// halfway), with or without a far sticky bit, at every exponent up to past the range.
+fn f64_probe(rng: &mut Rng) -> Integer {
+    if rng.chance(1, 3) {
+        return integer(rng, 17);
+    }
+    let mant_bits = rng.range(52, 56) as u32;
+    let mant = Integer::from(rng.next_u64() | (1 << 63)) >> (64 - mant_bits);
+    let mant = match rng.below(3) {
+        0 => mant | 1u32,
+        1 => (mant >> 1u32 << 1u32) | 1u32,
+        _ => mant,
+    };
+    let exp = match rng.below(3) {
+        0 => rng.below(80) as u32,
+        1 => 1024 - mant_bits - rng.below(3) as u32 + rng.below(3) as u32,
+        _ => rng.below(1100) as u32,
+    };
+    let mut x = mant << exp;
+    if exp > 0 && rng.bool() {
+        x.set_bit(rng.below(u64::from(exp)) as u32, true);
+    }
+    if rng.bool() {
+        -x
+    } else {
+        x
+    }
+}
+
+#[test]
+fn f64_conversions() {
+    let mut rng = Rng::for_test("f64_conversions");
+    let mut n = 0u64;
+    for _ in 0..cases(1_000_000) {
+        let rx = f64_probe(&mut rng);
+        let x = to_int(&rx);
+        let want = f64_nearest(&rx);
+        // The reference against GMP's truncating conversion: equal, or one ulp further from 0.
+        let trunc = rx.to_f64();
+        let next = f64::from_bits(trunc.abs().to_bits() + 1).copysign(trunc);
+        let exact = rx.significant_bits() <= 53;
+        if want != trunc && (exact || want != next) {
+            fail(&format!(
+                "reference f64 of {} is {want:e}, GMP truncates to {trunc:e}",
+                hx(&rx)
+            ));
+        }
+        check_eq(x.to_f64().to_bits(), want.to_bits(), || {
+            format!("to_f64({}) (want {want:e})", hx(&rx))
+        });
+        n += 1;
+    }
+    let specials = [
+        0.0,
+        -0.0,
+        0.5,
+        -0.5,
+        0.999,
+        1.0,
+        -1.0,
+        1.5,
+        -2.5,
+        1e19,
+        -1e19,
+        1.8446744073709552e19,
+        9.223372036854776e18,
+        3.402823669209385e38,
+        -3.402823669209385e38,
+        1e300,
+        f64::MAX,
+        f64::MIN,
+        f64::MIN_POSITIVE,
+        f64::EPSILON,
+        f64::NAN,
+        -f64::NAN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+    ];
+    for i in 0..cases(1_000_000) {
+        let f = match specials.get(i) {
+            Some(&f) => f,
+            None => match rng.below(3) {
+                0 => f64::from_bits(rng.next_u64()),
+                1 => {
+                    f64_nearest(&f64_probe(&mut rng))
+                        * *rng.pick(&[1.0, 0.5, 0.25, 1.0 + f64::EPSILON])
+                }
+                _ => (rng.below(1 << 20) as f64 - (1 << 19) as f64) / 8.0,
+            },
+        };
+        let want = Integer::from_f64(f);
+        match (Int::try_from(f), want) {
+            (Ok(x), Some(w)) => check(&x, &w, || format!("Int::try_from({f:e})")),
+            (Err(_), None) => {}
+            (got, _) => fail(&format!("Int::try_from({f:e}) success was {}", got.is_ok())),
+        }
+        n += 1;
+    }
+    report("f64_conversions", n);
+}
+
+#[test]
+fn strings() {
+    let mut rng = Rng::for_test("strings");
+    let mut n = 0u64;
+    for _ in 0..cases(400_000) {
+        let max = if rng.chance(1, 20) { MAX_LIMBS } else { 8 };
+        let (a, ra) = pair(&mut rng, max);
+        let radix = rng.range(2, 36) as u32;
+        let want = ra.to_string_radix(radix as i32);
+        let what = || format!("{} in radix {radix}", hx(&ra));
+        let s = a.to_str_radix(radix);
+        check_eq(&s, &want, || format!("to_str_radix: {}", what()));
+        match Int::from_str_radix(&s, radix) {
+            Ok(b) => check(&b, &ra, || {
+                format!("from_str_radix(to_str_radix): {}", what())
+            }),
+            Err(e) => fail(&format!("from_str_radix({s:?}, {radix}) failed: {e}")),
+        }
+        let upper = s.to_uppercase();
+        match Int::from_str_radix(&upper, radix) {
+            Ok(b) => check(&b, &ra, || format!("from_str_radix(uppercase): {}", what())),
+            Err(e) => fail(&format!("from_str_radix({upper:?}, {radix}) failed: {e}")),
+        }
+        check_eq(a.to_string(), ra.to_string(), || {
+            format!("to_string: {}", hx(&ra))
+        });
+        match ra.to_string().parse::<Int>() {
+            Ok(b) => check(&b, &ra, || format!("parse(to_string): {}", hx(&ra))),
+            Err(e) => fail(&format!("parse of {} failed: {e}", ra)),
+        }
+        n += 3;
+    }
+    report("strings", n);
+}
+
+/// Display, LowerHex, UpperHex, Octal and Binary with width, fill, alignment, sign, `#` and
+/// `0` flags, against rug's implementation (which pads as the primitives do).
+#[test]
+fn formatting_flags() {
+    let mut rng = Rng::for_test("formatting_flags");
+    let mut n = 0u64;
+    for i in 0..cases(60_000) {
+        let (a, ra) = pair(&mut rng, if i % 10 == 0 { 4 } else { 2 });
+        macro_rules! fmts {
+            ($($f:literal)*) => {$(
+                check_eq(format!($f, a), format!($f, ra), || format!("format!({:?}) of {}", $f, hx(&ra)));
+                n += 1;
+            )*};
+        }
+        fmts!(
+            "{}" "{:+}" "{:5}" "{:<40}" "{:^41}" "{:>40}" "{:*^45}" "{:045}" "{:+045}" "{:+}"
+            "{:x}" "{:#x}" "{:+#x}" "{:#045x}" "{:08x}" "{:-<50x}" "{:X}" "{:#X}" "{:#050X}" "{:^50X}"
+            "{:o}" "{:#o}" "{:+#o}" "{:0>60o}" "{:060o}" "{:b}" "{:#b}" "{:+b}" "{:#0300b}" "{:_>300b}"
+            "{:?}"
+        );
+        let w = rng.below(80) as usize;
+        check_eq(format!("{a:>w$}"), format!("{ra:>w$}"), || {
+            format!("width {w} of {}", hx(&ra))
+        });
+        check_eq(format!("{a:#0w$x}"), format!("{ra:#0w$x}"), || {
+            format!("#0 width {w} of {}", hx(&ra))
+        });
+        n += 2;
+    }
+    // On values that fit, the same as i128 (whose hex, octal and binary forms of negative
+    // values differ, being two's complement).
+    for _ in 0..cases(60_000) {
+        let v = (rng.next_u128() >> rng.below(128)) as i128;
+        let a = Int::from(v);
+        macro_rules! like_i128 {
+            ($a:expr, $v:expr; $($f:literal)*) => {$(
+                check_eq(format!($f, $a), format!($f, $v), || format!("format!({:?}) of {}", $f, $v));
+                n += 1;
+            )*};
+        }
+        like_i128!(a, v; "{}" "{:+}" "{:<45}" "{:^45}" "{:>45}" "{:#^45}" "{:045}" "{:+045}" "{:?}");
+        let u = v.unsigned_abs();
+        let a = Int::from(u);
+        like_i128!(a, u; "{:x}" "{:#x}" "{:#045x}" "{:X}" "{:#X}" "{:o}" "{:#o}" "{:b}" "{:#b}" "{:#0200b}" "{:>200b}");
+    }
+    report("formatting_flags", n);
+}
+
+/// Two's complement of `x` in the fewest bytes, little-endian.
+fn signed_bytes_le(x: &Integer) -> Vec<u8> {
+    let mut len = 1u32;
+    loop {
+        let half = Integer::from(1) << (8 * len - 1);
+        if Integer::from(-&half) <= *x && *x < half {
+            break;
+        }
+        len += 1;
+    }
+    let modulus = Integer::from(1) << (8 * len);
+    let v = if *x < 0 {
+        Integer::from(x + &modulus)
+    } else {
+        x.clone()
+    };
+    let mut bytes = v.to_digits::<u8>(Order::Lsf);
+    bytes.resize(len as usize, 0);
+    bytes
+}
+
+/// The value of little-endian two's complement bytes (empty is zero).
+fn from_signed_le(bytes: &[u8]) -> Integer {
+    let v = Integer::from_digits(bytes, Order::Lsf);
+    match bytes.last() {
+        Some(&top) if top >= 0x80 => v - (Integer::from(1) << (8 * bytes.len() as u32)),
+        _ => v,
+    }
+}
+
+fn reversed(bytes: &[u8]) -> Vec<u8> {
+    bytes.iter().rev().copied().collect()
+}
+
+#[test]
+fn bytes() {
+    let mut rng = Rng::for_test("bytes");
+    let mut n = 0u64;
+    for _ in 0..cases(300_000) {
+        let max = if rng.chance(1, 10) { MAX_LIMBS } else { 5 };
+        let (a, ra) = pair(&mut rng, max);
+        let what = || hx(&ra);
+        // Magnitude bytes; zero is [0].
+        let mut mag_le = ra.to_digits::<u8>(Order::Lsf);
+        if mag_le.is_empty() {
+            mag_le.push(0);
+        }
+        check_eq(a.to_bytes_le(), mag_le.clone(), || {
+            format!("to_bytes_le: {}", what())
+        });
+        check_eq(a.to_bytes_be(), reversed(&mag_le), || {
+            format!("to_bytes_be: {}", what())
+        });
+        let abs = Integer::from(ra.abs_ref());
+        check(&Int::from_bytes_le(&mag_le), &abs, || {
+            format!("from_bytes_le(to_bytes_le): {}", what())
+        });
+        check(&Int::from_bytes_be(&reversed(&mag_le)), &abs, || {
+            format!("from_bytes_be(to_bytes_be): {}", what())
+        });
+        // Two's complement.
+        let signed_le = signed_bytes_le(&ra);
+        check_eq(a.to_signed_bytes_le(), signed_le.clone(), || {
+            format!("to_signed_bytes_le: {}", what())
+        });
+        check_eq(a.to_signed_bytes_be(), reversed(&signed_le), || {
+            format!("to_signed_bytes_be: {}", what())
+        });
+        check(&Int::from_signed_bytes_le(&signed_le), &ra, || {
+            format!("from_signed_bytes_le(to_): {}", what())
+        });
+        check(
+            &Int::from_signed_bytes_be(&reversed(&signed_le)),
+            &ra,
+            || format!("from_signed_bytes_be(to_): {}", what()),
+        );
+        // write_bytes_be: the value right-aligned in the buffer; an error, leaving the buffer
+        // as it was, if it does not fit or is negative.
+        let need = if ra == 0 { 0 } else { mag_le.len() };
+        let size = (need + rng.below(4) as usize).saturating_sub(rng.below(2) as usize);
+        let mut buf = vec![0xa5u8; size];
+        let got = a.write_bytes_be(&mut buf);
+        let fits = size >= need && ra >= 0;
+        check_eq(got.is_ok(), fits, || {
+            format!("write_bytes_be into {size} bytes: {}", what())
+        });
+        let mut want = vec![0xa5u8; size];
+        if fits {
+            want = vec![0u8; size - need];
+            want.extend(reversed(&mag_le[..need]));
+        }
+        check_eq(buf, want, || {
+            format!("write_bytes_be into {size} bytes: {}", what())
+        });
+        // Arbitrary byte strings, with redundant leading zero or sign bytes, and empty.
+        let max = if rng.bool() { 6 } else { 40 };
+        let len = rng.below(max) as usize;
+        let mut raw: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        if rng.bool() {
+            let pad = *rng.pick(&[0u8, 0xff]);
+            raw.extend(std::iter::repeat_n(pad, rng.range(1, 9) as usize));
+        }
+        let what = || format!("bytes {raw:02x?}");
+        check(
+            &Int::from_bytes_le(&raw),
+            &Integer::from_digits(&raw, Order::Lsf),
+            || format!("from_bytes_le: {}", what()),
+        );
+        check(
+            &Int::from_bytes_be(&raw),
+            &Integer::from_digits(&raw, Order::Msf),
+            || format!("from_bytes_be: {}", what()),
+        );
+        check(
+            &Int::from_signed_bytes_le(&raw),
+            &from_signed_le(&raw),
+            || format!("from_signed_bytes_le: {}", what()),
+        );
+        check(
+            &Int::from_signed_bytes_be(&raw),
+            &from_signed_le(&reversed(&raw)),
+            || format!("from_signed_bytes_be: {}", what()),
+        );
+        n += 8;
+    }
+    report("bytes", n);
 }

@@ -50,9 +50,10 @@ pub fn cases(n: usize) -> usize {
     ((n as f64 * scale()).round() as usize).max(1)
 }
 
-/// Reports the number of cases a test ran (visible with `--nocapture`).
-pub fn report(test: &str, cases: u64) {
-    eprintln!("{test}: {cases} cases (CARRY_SEED={})", seed());
+/// Reports the number of checks a test made, one per operation on one set of operands
+/// (visible with `--nocapture`).
+pub fn report(test: &str, checks: u64) {
+    eprintln!("{test}: {checks} checks (CARRY_SEED={})", seed());
 }
 
 /// Panics with `msg` and the command that reproduces the run.
