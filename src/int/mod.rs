@@ -142,7 +142,7 @@ impl Int {
     ///
     /// ```
     /// use carry::Int;
-    /// let x = -(Int::from(1u64) << 64u32) - 5;
+    /// let x = -(Int::from(1u64) << 64u32) - 5u32;
     /// assert_eq!(x.as_limbs(), &[5, 1]);
     /// ```
     #[inline]
