@@ -1,9 +1,13 @@
 //! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
 //! allocation around the `limbs` kernels, with allocation-free paths for inline values.
 
-use super::{Int, Repr, INLINE};
+use super::{Int, Repr};
 use crate::limbs;
 use core::cmp::Ordering;
+
+/// Products of at most this many limbs are formed on the stack, then copied into an exactly
+/// sized allocation (or kept inline).
+const SMALL_PRODUCT: usize = 8;
 
 /// `a + b` (or `a - b` in magnitude when the signs differ) on three-limb inline magnitudes.
 #[inline(always)]
@@ -43,27 +47,16 @@ fn len3(l: &[u64; 3]) -> u8 {
     }
 }
 
-/// The signed sum of two inline values `(an, a) + (bn, b)`.
+/// The signed sum of two inline values `(an, a) + (bn, b)`, as an inline sign, length and
+/// limbs, or `None` when it carries out of three limbs.
 #[inline(always)]
-fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Int {
+fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Option<(bool, u8, [u64; 3])> {
     if an == bn {
         let (r, carry) = add3(a, b);
         if carry != 0 {
-            return Int {
-                repr: Repr::Heap {
-                    neg: an,
-                    limbs: vec![r[0], r[1], r[2], 1],
-                },
-            };
+            return None;
         }
-        let len = len3(&r);
-        Int {
-            repr: Repr::Inline {
-                neg: an,
-                len,
-                limbs: r,
-            },
-        }
+        Some((an, len3(&r), r))
     } else {
         let (mut r, borrow) = sub3(a, b);
         let mut neg = an;
@@ -72,13 +65,19 @@ fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Int {
             neg = bn;
         }
         let len = len3(&r);
-        Int {
-            repr: Repr::Inline {
-                neg: neg && len != 0,
-                len,
-                limbs: r,
-            },
-        }
+        Some((neg && len != 0, len, r))
+    }
+}
+
+/// The four-limb sum of two three-limb magnitudes that carried out.
+#[cold]
+fn add_inline_overflow(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Int {
+    let (r, _) = add3(a, b);
+    Int {
+        repr: Repr::Heap {
+            neg,
+            limbs: vec![r[0], r[1], r[2], 1],
+        },
     }
 }
 
@@ -118,33 +117,63 @@ fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> Int {
 }
 
 impl Int {
-    /// The three inline limbs and the sign, when the value is inline.
-    #[inline(always)]
-    fn inline_parts(&self) -> Option<(bool, &[u64; 3])> {
-        match &self.repr {
-            Repr::Inline { neg, limbs, .. } => Some((*neg, limbs)),
-            Repr::Heap { .. } => None,
-        }
-    }
-
     /// `self + (-1)^negate · b`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn add_signed(&self, b: &Int, negate: bool) -> Int {
-        let bn = b.is_negative() ^ negate;
-        if let (Some((an, al)), Some((_, bl))) = (self.inline_parts(), b.inline_parts()) {
-            return add_inline(an, al, bn, bl);
+        if let (
+            Repr::Inline {
+                neg: an, limbs: al, ..
+            },
+            Repr::Inline { neg, limbs: bl, .. },
+        ) = (&self.repr, &b.repr)
+        {
+            let bn = *neg ^ negate;
+            return match add_inline(*an, al, bn, bl) {
+                Some((neg, len, limbs)) => Int {
+                    repr: Repr::Inline { neg, len, limbs },
+                },
+                None => add_inline_overflow(bn, al, bl),
+            };
         }
-        add_general(self.is_negative(), self.as_limbs(), bn, b.as_limbs())
+        self.add_signed_general(b, negate)
     }
 
-    /// `self += (-1)^negate · b`, reusing the heap buffer of `self`.
-    #[inline]
+    #[inline(never)]
+    fn add_signed_general(&self, b: &Int, negate: bool) -> Int {
+        add_general(
+            self.is_negative(),
+            self.as_limbs(),
+            b.is_negative() ^ negate,
+            b.as_limbs(),
+        )
+    }
+
+    /// `self += (-1)^negate · b`, in place for inline values, reusing the heap buffer of `self`
+    /// otherwise.
+    #[inline(always)]
     pub(crate) fn add_signed_assign(&mut self, b: &Int, negate: bool) {
-        let bn = b.is_negative() ^ negate;
-        if let (Some((an, al)), Some((_, bl))) = (self.inline_parts(), b.inline_parts()) {
-            *self = add_inline(an, al, bn, bl);
+        if let (
+            Repr::Inline {
+                neg: an,
+                len,
+                limbs: al,
+            },
+            Repr::Inline { neg, limbs: bl, .. },
+        ) = (&mut self.repr, &b.repr)
+        {
+            let bn = *neg ^ negate;
+            match add_inline(*an, al, bn, bl) {
+                Some(r) => (*an, *len, *al) = r,
+                None => *self = add_inline_overflow(bn, al, bl),
+            }
             return;
         }
+        self.add_signed_assign_general(b, negate)
+    }
+
+    #[inline(never)]
+    fn add_signed_assign_general(&mut self, b: &Int, negate: bool) {
+        let bn = b.is_negative() ^ negate;
         if matches!(self.repr, Repr::Inline { .. }) {
             *self = add_general(self.is_negative(), self.as_limbs(), bn, b.as_limbs());
             return;
@@ -178,34 +207,52 @@ impl Int {
     }
 
     /// `self · b` (a squaring when `b` is `self` itself).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn mul_ref(&self, b: &Int) -> Int {
+        if let (
+            Repr::Inline {
+                neg: an,
+                len: al,
+                limbs: a,
+            },
+            Repr::Inline {
+                neg: bn,
+                len: bl,
+                limbs: b,
+            },
+        ) = (&self.repr, &b.repr)
+        {
+            if *al <= 1 && *bl <= 1 {
+                return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
+            }
+        }
+        self.mul_general(b)
+    }
+
+    #[inline(never)]
+    fn mul_general(&self, b: &Int) -> Int {
         let neg = self.is_negative() ^ b.is_negative();
         let (a, bl) = (self.as_limbs(), b.as_limbs());
-        if a.len() == 1 && bl.len() == 1 {
-            return Int::from_sign_u128(neg, a[0] as u128 * bl[0] as u128);
-        }
         if a.is_empty() || bl.is_empty() {
             return Int::ZERO;
         }
-        let n = a.len() + bl.len();
-        if n <= INLINE {
-            let mut r = [0u64; INLINE];
-            let (x, y) = if a.len() >= bl.len() {
-                (a, bl)
-            } else {
-                (bl, a)
-            };
+        let (x, y) = if a.len() >= bl.len() {
+            (a, bl)
+        } else {
+            (bl, a)
+        };
+        let n = x.len() + y.len();
+        if n <= SMALL_PRODUCT {
+            let mut r = [0u64; SMALL_PRODUCT];
             limbs::mul_basecase(&mut r[..n], x, y);
             return Int::from_sign_limbs(neg, &r[..n]);
         }
-        let mut v = vec![0u64; n];
+        let mut v = Vec::with_capacity(n);
+        v.resize(n, 0);
         if core::ptr::eq(self, b) {
             sqr_into(&mut v, a);
-        } else if a.len() >= bl.len() {
-            mul_into(&mut v, a, bl);
         } else {
-            mul_into(&mut v, bl, a);
+            mul_into(&mut v, x, y);
         }
         Int::from_sign_vec(neg, v)
     }

@@ -19,28 +19,32 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
                 Int::from_sign_u128(false, x - q * d),
             );
         }
-        let mut q = vec![0; a.len()];
+        let mut q = zeroed(a.len());
         let r = limbs::divrem_1(&mut q, a, b[0]);
         return (
             Int::from_sign_vec(false, q),
             Int::from_sign_u128(false, r as u128),
         );
     }
-    let mut q = vec![0; a.len() - b.len() + 1];
-    let mut r = [0u64; 3];
-    let mut r_heap;
-    let r_slice: &mut [u64] = if b.len() <= 3 {
-        &mut r[..b.len()]
-    } else {
-        r_heap = vec![0; b.len()];
-        &mut r_heap
-    };
+    let mut q = zeroed(a.len() - b.len() + 1);
+    let mut r = zeroed(b.len());
     let s = limbs::divrem_scratch_len(a.len(), b.len());
-    limbs::divrem(&mut q, r_slice, a, b, &mut vec![0; s]);
-    (
-        Int::from_sign_vec(false, q),
-        Int::from_sign_limbs(false, r_slice),
-    )
+    if s <= STACK_SCRATCH {
+        limbs::divrem(&mut q, &mut r, a, b, &mut [0; STACK_SCRATCH][..s]);
+    } else {
+        limbs::divrem(&mut q, &mut r, a, b, &mut zeroed(s));
+    }
+    (Int::from_sign_vec(false, q), Int::from_sign_vec(false, r))
+}
+
+/// Scratch space, in limbs, that division takes from the stack rather than the heap.
+const STACK_SCRATCH: usize = 256;
+
+/// A vector of `n` zero limbs (allocated without `calloc`, which is slower for small sizes).
+fn zeroed(n: usize) -> Vec<u64> {
+    let mut v = Vec::with_capacity(n);
+    v.resize(n, 0);
+    v
 }
 
 impl Int {

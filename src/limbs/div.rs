@@ -1,38 +1,250 @@
-//! Interim bitwise long division (replaced by the limbs branch).
+//! Division: Möller–Granlund reciprocals and 2/1, 3/2 limb divisions ("Improved division by
+//! invariant integers", IEEE Trans. Computers 2011), O(n) division by one limb, and schoolbook
+//! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
+//! estimates. No threshold selects it yet: it is the only algorithm for long divisors.
 
-/// `q = a / d`, returns `a % d`.
-pub fn divrem_1(q: &mut [u64], a: &[u64], d: u64) -> u64 {
-    let mut r = 0u128;
-    for i in (0..a.len()).rev() {
-        let x = (r << 64) | a[i] as u128;
-        q[i] = (x / d as u128) as u64;
-        r = x % d as u128;
+use super::add::add_n_assign;
+use super::mul::submul_1;
+use super::shift::{shl, shr};
+
+/// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
+#[inline]
+pub fn reciprocal_2by1(d: u64) -> u64 {
+    debug_assert!(d >> 63 == 1);
+    // (B² - 1) / d lies in [B, 2B), so the truncation drops exactly the B.
+    (u128::MAX / d as u128) as u64
+}
+
+/// Divides `u1·B + u0` by a normalized `d` with `v = reciprocal_2by1(d)`; requires `u1 < d`.
+/// Returns `(quotient, remainder)`.
+#[inline(always)]
+pub fn div_2by1(u1: u64, u0: u64, d: u64, v: u64) -> (u64, u64) {
+    debug_assert!(u1 < d && d >> 63 == 1);
+    let q = (v as u128) * (u1 as u128) + (((u1 as u128) << 64) | u0 as u128);
+    let (mut q1, q0) = (((q >> 64) as u64).wrapping_add(1), q as u64);
+    let mut r = u0.wrapping_sub(q1.wrapping_mul(d));
+    if r > q0 {
+        q1 = q1.wrapping_sub(1);
+        r = r.wrapping_add(d);
     }
-    r as u64
+    if r >= d {
+        q1 += 1;
+        r -= d;
+    }
+    (q1, r)
 }
 
-/// Scratch needed by [`divrem`].
-pub fn divrem_scratch_len(_an: usize, _dn: usize) -> usize {
-    0
-}
-
-/// `q = a / d`, `r = a % d`.
-pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], _scratch: &mut [u64]) {
-    q.fill(0);
-    let mut rem = vec![0u64; d.len() + 1];
-    for bit in (0..a.len() * 64).rev() {
-        let top = super::shl_assign(&mut rem, 1);
-        debug_assert_eq!(top, 0);
-        rem[0] |= (a[bit / 64] >> (bit % 64)) & 1;
-        if super::cmp(super::normalized(&rem), super::normalized(d)).is_ge() {
-            let n = rem.len();
-            let mut dd = d.to_vec();
-            dd.resize(n, 0);
-            super::sub_n_assign(&mut rem, &dd);
-            if bit / 64 < q.len() {
-                q[bit / 64] |= 1 << (bit % 64);
-            }
+/// The reciprocal `v = floor((B³ - 1) / (d1·B + d0)) - B` of a normalized two-limb divisor
+/// (`d1` has its top bit set).
+pub fn reciprocal_3by2(d1: u64, d0: u64) -> u64 {
+    let mut v = reciprocal_2by1(d1);
+    let mut p = d1.wrapping_mul(v).wrapping_add(d0);
+    if p < d0 {
+        v = v.wrapping_sub(1);
+        if p >= d1 {
+            v = v.wrapping_sub(1);
+            p = p.wrapping_sub(d1);
+        }
+        p = p.wrapping_sub(d1);
+    }
+    let t = (v as u128) * (d0 as u128);
+    let (t1, t0) = ((t >> 64) as u64, t as u64);
+    let p2 = p.wrapping_add(t1);
+    if p2 < t1 {
+        v = v.wrapping_sub(1);
+        if p2 > d1 || (p2 == d1 && t0 >= d0) {
+            v = v.wrapping_sub(1);
         }
     }
-    r.copy_from_slice(&rem[..d.len()]);
+    v
+}
+
+/// Divides `u2·B² + u1·B + u0` by the normalized `d1·B + d0` with
+/// `v = reciprocal_3by2(d1, d0)`; requires `u2·B + u1 < d1·B + d0`.
+/// Returns `(quotient, remainder high, remainder low)`.
+#[inline(always)]
+pub fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u64, u64) {
+    debug_assert!(d1 >> 63 == 1 && (u2, u1) < (d1, d0));
+    let d = ((d1 as u128) << 64) | d0 as u128;
+    let q = (v as u128) * (u2 as u128) + (((u2 as u128) << 64) | u1 as u128);
+    let (mut q1, q0) = ((q >> 64) as u64, q as u64);
+    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
+    let t = (d0 as u128) * (q1 as u128);
+    let mut r = (((r1 as u128) << 64) | u0 as u128)
+        .wrapping_sub(t)
+        .wrapping_sub(d);
+    q1 = q1.wrapping_add(1);
+    if (r >> 64) as u64 >= q0 {
+        q1 = q1.wrapping_sub(1);
+        r = r.wrapping_add(d);
+    }
+    if r >= d {
+        q1 += 1;
+        r -= d;
+    }
+    (q1, (r >> 64) as u64, r as u64)
+}
+
+/// A limb divisor prepared for repeated division: normalized by `shift`, with its reciprocal.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Divisor1 {
+    pub(crate) d: u64,
+    pub(crate) shift: u32,
+    pub(crate) v: u64,
+}
+
+impl Divisor1 {
+    #[inline]
+    pub(crate) fn new(d: u64) -> Divisor1 {
+        debug_assert!(d != 0);
+        let shift = d.leading_zeros();
+        let d = d << shift;
+        Divisor1 {
+            d,
+            shift,
+            v: reciprocal_2by1(d),
+        }
+    }
+}
+
+/// `q = a / d` (any `d != 0`), `q.len() == a.len()`; returns `a mod d`. With `a` read through
+/// `get`, so in-place and out-of-place division share this loop.
+#[inline(always)]
+fn divrem_1_with(
+    n: usize,
+    get: impl Fn(usize) -> u64,
+    mut put: impl FnMut(usize, u64),
+    dv: Divisor1,
+) -> u64 {
+    let (d, s, v) = (dv.d, dv.shift, dv.v);
+    if n == 0 {
+        return 0;
+    }
+    let mut r;
+    let mut i = n - 1;
+    if s == 0 {
+        let top = get(i);
+        let q = (top >= d) as u64;
+        put(i, q);
+        r = top - q * d;
+        while i > 0 {
+            i -= 1;
+            let q;
+            (q, r) = div_2by1(r, get(i), d, v);
+            put(i, q);
+        }
+        r
+    } else {
+        let mut hi = get(i);
+        r = hi >> (64 - s);
+        while i > 0 {
+            let lo = get(i - 1);
+            let q;
+            (q, r) = div_2by1(r, (hi << s) | (lo >> (64 - s)), d, v);
+            put(i, q);
+            hi = lo;
+            i -= 1;
+        }
+        let q;
+        (q, r) = div_2by1(r, hi << s, d, v);
+        put(0, q);
+        r >> s
+    }
+}
+
+/// `q = a / d` for a limb `d != 0`, with `q.len() == a.len()`; returns the remainder
+/// `a mod d`. Uses a precomputed 2/1 reciprocal, no hardware division in the loop.
+pub fn divrem_1(q: &mut [u64], a: &[u64], d: u64) -> u64 {
+    assert_eq!(q.len(), a.len());
+    divrem_1_with(a.len(), |i| a[i], |i, x| q[i] = x, Divisor1::new(d))
+}
+
+/// `a = a / d` in place for a limb `d != 0`; returns the remainder `a mod d`.
+pub fn divrem_1_assign(a: &mut [u64], d: u64) -> u64 {
+    let n = a.len();
+    let cell = core::cell::Cell::from_mut(a).as_slice_of_cells();
+    divrem_1_with(
+        n,
+        |i| cell[i].get(),
+        |i, x| cell[i].set(x),
+        Divisor1::new(d),
+    )
+}
+
+/// `a mod d` for a limb `d != 0` (any `a.len()`, possibly 0).
+pub fn rem_1(a: &[u64], d: u64) -> u64 {
+    divrem_1_with(a.len(), |i| a[i], |_, _| {}, Divisor1::new(d))
+}
+
+/// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.
+pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
+    an + 1 + dn
+}
+
+/// `q = a / d`, `r = a mod d` for `a.len() >= d.len() >= 2` with `d`'s top limb nonzero (`a`
+/// may have high zero limbs); requires `q.len() == a.len() - d.len() + 1`,
+/// `r.len() == d.len()` and `scratch.len() >= divrem_scratch_len(a.len(), d.len())`.
+pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let (an, dn) = (a.len(), d.len());
+    assert!(an >= dn && dn >= 2 && d[dn - 1] != 0);
+    assert_eq!(q.len(), an - dn + 1);
+    assert_eq!(r.len(), dn);
+    let (dd, rest) = scratch.split_at_mut(dn);
+    let u = &mut rest[..an + 1];
+    let s = d[dn - 1].leading_zeros();
+    if s == 0 {
+        dd.copy_from_slice(d);
+        u[..an].copy_from_slice(a);
+        u[an] = 0;
+    } else {
+        shl(dd, d, s);
+        u[an] = shl(&mut u[..an], a, s);
+    }
+    // Divide-and-conquer division, for long divisors, slots in here.
+    divrem_schoolbook(q, u, dd);
+    if s == 0 {
+        r.copy_from_slice(&u[..dn]);
+    } else {
+        shr(r, &u[..dn], s);
+    }
+}
+
+/// Schoolbook division of `u` (`q.len() + d.len()` limbs) by the normalized `d`
+/// (`d.len() >= 2`, top bit set), where the top `d.len()` limbs of `u` are below `d`: writes
+/// the quotient into `q` and leaves the remainder in the low `d.len()` limbs of `u`.
+pub fn divrem_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
+    let dn = d.len();
+    debug_assert!(dn >= 2 && d[dn - 1] >> 63 == 1);
+    debug_assert_eq!(u.len(), q.len() + dn);
+    let (d1, d0) = (d[dn - 1], d[dn - 2]);
+    let dlow = &d[..dn - 2];
+    let v = reciprocal_3by2(d1, d0);
+    for j in (0..q.len()).rev() {
+        let w = &mut u[j..=j + dn];
+        let (u2, u1, u0) = (w[dn], w[dn - 1], w[dn - 2]);
+        let qj;
+        if u2 == d1 && u1 == d0 {
+            // The 3/2 estimate would be B or more; the true quotient digit is B - 1.
+            qj = u64::MAX;
+            let borrow = submul_1(&mut w[..dn], d, qj);
+            debug_assert_eq!(borrow, u2);
+        } else {
+            let (mut qt, r1, r0) = div_3by2(u2, u1, u0, d1, d0, v);
+            let (low, top) = w.split_at_mut(dn - 2);
+            let cy = submul_1(low, dlow, qt);
+            let (r0n, b0) = r0.overflowing_sub(cy);
+            let (r1n, b1) = r1.overflowing_sub(b0 as u64);
+            top[0] = r0n;
+            top[1] = r1n;
+            if b1 {
+                // The estimate was one too large: add the divisor back.
+                qt -= 1;
+                let c = add_n_assign(&mut w[..dn - 1], &d[..dn - 1]);
+                w[dn - 1] = w[dn - 1].wrapping_add(d1).wrapping_add(c);
+            }
+            qj = qt;
+        }
+        w[dn] = 0;
+        q[j] = qj;
+    }
 }

@@ -9,12 +9,18 @@ mod div;
 mod mul;
 mod radix;
 mod shift;
+mod toom;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 pub use add::*;
 pub use div::*;
 pub use mul::*;
 pub use radix::*;
 pub use shift::*;
+pub use toom::*;
+#[cfg(target_arch = "x86_64")]
+pub use x86::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.
 pub type Limb = u64;

@@ -1,35 +1,299 @@
-//! Interim schoolbook multiplication (replaced by the limbs branch).
+//! Multiplication and squaring: the single-limb kernels, schoolbook (O(n·m)) base cases and the
+//! dispatcher [`mul`] / [`sqr`] that picks base case, Karatsuba or Toom-3 (see [`super::toom`])
+//! by the crossovers in [`crate::thresholds`], splitting very unbalanced operands into pieces.
 
-/// `r = a·b`, `r.len() == a.len() + b.len()`.
+use super::add::add_assign;
+use super::toom::{mul_karatsuba, mul_toom3, sqr_karatsuba, sqr_toom3};
+use crate::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+
+#[inline(always)]
+fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
+    // a·b + c + d never overflows 128 bits.
+    let p = (a as u128) * (b as u128) + (c as u128) + (d as u128);
+    (p as u64, (p >> 64) as u64)
+}
+
+/// `r = a·b + carry_in` with `r.len() == a.len()`; returns the high limb.
+#[inline]
+fn mul_1c(r: &mut [u64], a: &[u64], b: u64, carry_in: u64) -> u64 {
+    let r = &mut r[..a.len()];
+    let mut carry = carry_in;
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        (*ri, carry) = mac(ai, b, carry, 0);
+    }
+    carry
+}
+
+/// `r = a·b` with `r.len() == a.len()`; returns the high limb of the product.
+#[inline]
+pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    debug_assert_eq!(r.len(), a.len());
+    mul_1c(r, a, b, 0)
+}
+
+/// `a = a·b + carry_in` in place; returns the high limb.
+#[inline]
+pub(crate) fn mul_1c_assign(a: &mut [u64], b: u64, carry_in: u64) -> u64 {
+    let mut carry = carry_in;
+    for ai in a.iter_mut() {
+        (*ai, carry) = mac(*ai, b, carry, 0);
+    }
+    carry
+}
+
+/// `a = a·b` in place (any length); returns the high limb of the product.
+#[inline]
+pub fn mul_1_assign(a: &mut [u64], b: u64) -> u64 {
+    mul_1c_assign(a, b, 0)
+}
+
+/// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top. Rows of eight
+/// limbs or more use the MULX/ADX kernel where the CPU has it.
+#[inline]
+pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 8 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::addmul_1_adx(r, a, b) };
+    }
+    addmul_1_portable(r, a, b)
+}
+
+/// The portable twin of [`addmul_1`].
+#[inline]
+pub fn addmul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    debug_assert_eq!(r.len(), a.len());
+    let r = &mut r[..a.len()];
+    let mut carry = 0;
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        (*ri, carry) = mac(ai, b, *ri, carry);
+    }
+    carry
+}
+
+/// `r -= a·b` with `r.len() == a.len()`; returns the borrow limb out of the top (the limb that
+/// must be subtracted from the next position up). Rows of eight limbs or more use the
+/// MULX/ADX kernel where the CPU has it.
+#[inline]
+pub fn submul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 8 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::submul_1_adx(r, a, b) };
+    }
+    submul_1_portable(r, a, b)
+}
+
+/// The portable twin of [`submul_1`].
+#[inline]
+pub fn submul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    debug_assert_eq!(r.len(), a.len());
+    let r = &mut r[..a.len()];
+    let mut borrow = 0;
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        let (lo, hi) = mac(ai, b, borrow, 0);
+        let (d, o) = ri.overflowing_sub(lo);
+        *ri = d;
+        borrow = hi + o as u64;
+    }
+    borrow
+}
+
+/// Two schoolbook rows at once: with `n == a.len()` and `r.len() == n + 1`, sets
+/// `r[..=n] = r[..n] + a·(b0 + b1·2^64) + carry_in` (the old `r[n]` is ignored) and returns the
+/// limb above `r[n]`. One pass over `r` per two limbs of the multiplier.
+#[inline]
+fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
+    let n = a.len();
+    let (r, top) = r.split_at_mut(n);
+    let mut lo = carry_in;
+    let mut hi = 0;
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        let (x, c) = mac(ai, b0, *ri, lo);
+        *ri = x;
+        (lo, hi) = mac(ai, b1, c, hi);
+    }
+    top[0] = lo;
+    hi
+}
+
+/// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
+/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Uses the MULX/ADX kernel
+/// where the CPU has it.
+#[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
-    r.fill(0);
-    for (j, &y) in b.iter().enumerate() {
-        let mut carry = 0u64;
-        for (i, &x) in a.iter().enumerate() {
-            let t = x as u128 * y as u128 + r[i + j] as u128 + carry as u128;
-            r[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-        }
-        r[j + a.len()] = carry;
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 4 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::mul_basecase_adx(r, a, b) };
+    }
+    mul_basecase_portable(r, a, b)
+}
+
+/// The portable twin of [`mul_basecase`].
+pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let (an, bn) = (a.len(), b.len());
+    debug_assert!(an >= bn && bn >= 1);
+    debug_assert_eq!(r.len(), an + bn);
+    let r = &mut r[..an + bn];
+    r[an] = mul_1(&mut r[..an], a, b[0]);
+    let mut j = 1;
+    while j + 1 < bn {
+        r[j + an + 1] = addmul_2(&mut r[j..j + an + 1], a, b[j], b[j + 1], 0);
+        j += 2;
+    }
+    if j < bn {
+        r[j + an] = addmul_1(&mut r[j..j + an], a, b[j]);
     }
 }
 
-/// Scratch needed by [`mul`].
-pub fn mul_scratch_len(_an: usize, _bn: usize) -> usize {
-    0
+/// Schoolbook square `r = a²`; requires `a.len() >= 1` and `r.len() == 2·a.len()`.
+/// Each off-diagonal product is computed once, the sum doubled by a shift, then the squares
+/// of the limbs added on the diagonal.
+pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
+    let n = a.len();
+    debug_assert!(n >= 1);
+    debug_assert_eq!(r.len(), 2 * n);
+    let r = &mut r[..2 * n];
+    if n == 1 {
+        let p = (a[0] as u128) * (a[0] as u128);
+        r[0] = p as u64;
+        r[1] = (p >> 64) as u64;
+        return;
+    }
+    // Off-diagonal sum Σ_{i<j} a_i·a_j·B^(i+j) into r[1..2n-1].
+    r[n] = mul_1(&mut r[1..n], &a[1..], a[0]);
+    let mut i = 1;
+    while i + 2 < n {
+        // Rows i and i+1 together: a[i+2..]·(a_i + a_{i+1}·B) at 2i+2, after the one product
+        // a_i·a_{i+1} of row i that has no partner in row i+1.
+        let (lo, hi) = mac(a[i], a[i + 1], r[2 * i + 1], 0);
+        r[2 * i + 1] = lo;
+        let end = i + n + 1;
+        r[end] = addmul_2(&mut r[2 * i + 2..end], &a[i + 2..], a[i], a[i + 1], hi);
+        i += 2;
+    }
+    if i + 1 < n {
+        let end = i + n;
+        r[end] = addmul_1(&mut r[2 * i + 1..end], &a[i + 1..], a[i]);
+    }
+    // r = 2·r + diagonal.
+    r[0] = 0;
+    r[2 * n - 1] = 0;
+    let mut shift_in = 0u64;
+    let mut carry = 0u64;
+    for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {
+        let (d0, d1) = (pair[0], pair[1]);
+        let s0 = (d0 << 1) | shift_in;
+        let s1 = (d1 << 1) | (d0 >> 63);
+        shift_in = d1 >> 63;
+        let sq = (ai as u128) * (ai as u128);
+        let v = (s0 as u128) | ((s1 as u128) << 64);
+        let (v, o1) = v.overflowing_add(sq);
+        let (v, o2) = v.overflowing_add(carry as u128);
+        pair[0] = v as u64;
+        pair[1] = (v >> 64) as u64;
+        carry = (o1 | o2) as u64;
+    }
+    debug_assert!(carry == 0 && shift_in == 0);
 }
 
-/// `r = a·b`.
-pub fn mul(r: &mut [u64], a: &[u64], b: &[u64], _scratch: &mut [u64]) {
-    mul_basecase(r, a, b)
+/// Scratch limbs that every algorithm chosen by [`mul`] / [`sqr`] for a balanced operand of
+/// `n` limbs stays within: Karatsuba uses `4·ceil(n/2)` limbs at its level, Toom-3
+/// `6·ceil(n/3) + 6`, and the recursion shrinks the size by half or a third each level.
+#[inline]
+fn balanced_scratch_len(n: usize) -> usize {
+    4 * n + 16 * (usize::BITS - n.leading_zeros()) as usize + 32
 }
 
-/// Scratch needed by [`sqr`].
-pub fn sqr_scratch_len(_n: usize) -> usize {
-    0
+/// Whether `a.len() = an` against `b.len() = bn` is too unbalanced to feed to Karatsuba or
+/// Toom-3 directly; [`mul`] then cuts `a` into `bn`-limb pieces.
+#[inline]
+fn is_unbalanced(an: usize, bn: usize) -> bool {
+    2 * an >= 3 * bn
 }
 
-/// `r = a²`.
-pub fn sqr(r: &mut [u64], a: &[u64], _scratch: &mut [u64]) {
-    mul_basecase(r, a, a)
+/// Scratch limbs [`mul`] needs for `an`-limb times `bn`-limb operands (`an >= bn >= 1`):
+/// 0 whenever the base case is used.
+pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
+    if bn < MUL_KARATSUBA {
+        0
+    } else if is_unbalanced(an, bn) {
+        2 * bn + balanced_scratch_len(bn)
+    } else {
+        balanced_scratch_len(an)
+    }
+}
+
+/// Scratch limbs [`sqr`] needs for an `n`-limb operand: 0 whenever the base case is used.
+pub fn sqr_scratch_len(n: usize) -> usize {
+    if n < SQR_KARATSUBA {
+        0
+    } else {
+        balanced_scratch_len(n)
+    }
+}
+
+/// Whether Toom-3 can split `an` × `bn` limbs (`an >= bn`) into thirds with nonempty tops.
+#[inline]
+pub(crate) fn toom3_fits(an: usize, bn: usize) -> bool {
+    let n = an.div_ceil(3);
+    an > 2 * n && bn > 2 * n
+}
+
+/// `r = a·b`; requires `a.len() >= b.len() >= 1`, `r.len() == a.len() + b.len()` and
+/// `scratch.len() >= mul_scratch_len(a.len(), b.len())`. Picks the algorithm by size.
+pub fn mul(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    let (an, bn) = (a.len(), b.len());
+    debug_assert!(an >= bn && bn >= 1);
+    debug_assert_eq!(r.len(), an + bn);
+    if bn < MUL_KARATSUBA {
+        mul_basecase(r, a, b);
+    } else if is_unbalanced(an, bn) {
+        mul_unbalanced(r, a, b, scratch);
+    } else if bn >= MUL_TOOM3 && toom3_fits(an, bn) {
+        // The next rungs (Toom-4, NTT) go above this one, selected by their own thresholds.
+        mul_toom3(r, a, b, scratch);
+    } else {
+        mul_karatsuba(r, a, b, scratch);
+    }
+}
+
+/// `r = a·b` for `a.len() >= 1.5·b.len()`: `a` is cut into `b.len()`-limb pieces whose products
+/// with `b` are accumulated into `r`. Same requirements as [`mul`].
+fn mul_unbalanced(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    let (an, bn) = (a.len(), b.len());
+    let (tmp, rest) = scratch.split_at_mut(2 * bn);
+    mul(&mut r[..2 * bn], &a[..bn], b, rest);
+    let mut off = bn;
+    while off < an {
+        let m = bn.min(an - off);
+        let piece = &a[off..off + m];
+        let t = &mut tmp[..m + bn];
+        if m == bn {
+            mul(t, piece, b, rest);
+        } else {
+            mul(t, b, piece, rest);
+        }
+        r[off + bn..off + bn + m].copy_from_slice(&t[bn..]);
+        let carry = add_assign(&mut r[off..off + bn + m], &t[..bn]);
+        debug_assert_eq!(carry, 0);
+        off += m;
+    }
+}
+
+/// `r = a²`; requires `a.len() >= 1`, `r.len() == 2·a.len()` and
+/// `scratch.len() >= sqr_scratch_len(a.len())`. Picks the algorithm by size.
+pub fn sqr(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    let n = a.len();
+    debug_assert!(n >= 1);
+    debug_assert_eq!(r.len(), 2 * n);
+    if n < SQR_KARATSUBA {
+        sqr_basecase(r, a);
+    } else if n >= SQR_TOOM3 && toom3_fits(n, n) {
+        // The next rungs (Toom-4, NTT) go above this one, selected by their own thresholds.
+        sqr_toom3(r, a, scratch);
+    } else {
+        sqr_karatsuba(r, a, scratch);
+    }
 }

@@ -1,1 +1,272 @@
-//! placeholder
+//! Conversion between limbs and digit values in radix 2..=36 (most significant digit first).
+//! Power-of-two radixes pack bits in O(n). Other radixes are quadratic (Knuth, TAOCP vol. 2,
+//! 4.4, methods 1a and 1b on limb-sized chunks): repeated division by the largest radix power
+//! that fits a limb, several divisions pipelined per pass, or Horner steps with `mul_1`.
+
+use super::div::{div_2by1, reciprocal_2by1};
+use super::mul::mul_1c_assign;
+use super::normalized_len;
+
+/// Per-radix constants for the chunked (non-power-of-two) conversions.
+struct Chunking {
+    radix: u64,
+    /// Digits per chunk: the largest `m` with `radix^m < 2^64`.
+    m: usize,
+    /// `radix^m`.
+    big: u64,
+    /// Digits in the low half of a chunk and `radix^half`.
+    half: usize,
+    half_pow: u64,
+    /// `x / radix == mulhi(x, magic)` for every `x < 2^64 / radix`.
+    magic: u64,
+}
+
+impl Chunking {
+    fn new(radix: u32) -> Chunking {
+        let radix = radix as u64;
+        let mut m = 0;
+        let mut big = 1u64;
+        while let Some(next) = big.checked_mul(radix) {
+            big = next;
+            m += 1;
+        }
+        let half = m / 2;
+        Chunking {
+            radix,
+            m,
+            big,
+            half,
+            half_pow: radix.pow(half as u32),
+            magic: u64::MAX / radix + 1,
+        }
+    }
+
+    /// Splits `x < 2^64 / radix` into `(x / radix, x % radix)` by one multiplication.
+    #[inline(always)]
+    fn divmod(&self, x: u64) -> (u64, u8) {
+        let q = ((x as u128 * self.magic as u128) >> 64) as u64;
+        (q, (x - q * self.radix) as u8)
+    }
+
+    /// Writes the `m` digits of a chunk `c < big` (with leading zeros) into `out[..m]`.
+    #[inline]
+    fn write_chunk(&self, out: &mut [u8], c: u64) {
+        let (hi_out, lo_out) = out[..self.m].split_at_mut(self.m - self.half);
+        let (mut x, mut y) = (c / self.half_pow, c % self.half_pow);
+        // Two independent digit chains, interleaved.
+        let extra = hi_out.len() - lo_out.len();
+        for (ho, lo) in hi_out[extra..].iter_mut().zip(lo_out.iter_mut()).rev() {
+            let (qx, dx) = self.divmod(x);
+            let (qy, dy) = self.divmod(y);
+            *ho = dx;
+            *lo = dy;
+            x = qx;
+            y = qy;
+        }
+        for ho in hi_out[..extra].iter_mut().rev() {
+            let (qx, dx) = self.divmod(x);
+            *ho = dx;
+            x = qx;
+        }
+    }
+
+    /// Horner evaluation of at most `m` digit values, as two interleaved halves.
+    #[inline]
+    fn read_chunk(&self, digits: &[u8]) -> u64 {
+        let lo_len = digits.len() / 2;
+        let (hi, lo) = digits.split_at(digits.len() - lo_len);
+        let mut x = 0u64;
+        let mut y = 0u64;
+        let extra = hi.len() - lo.len();
+        for &d in &hi[..extra] {
+            x = x * self.radix + d as u64;
+        }
+        for (&dh, &dl) in hi[extra..].iter().zip(lo) {
+            x = x * self.radix + dh as u64;
+            y = y * self.radix + dl as u64;
+        }
+        let scale = if lo_len == self.half {
+            self.half_pow
+        } else {
+            self.radix.pow(lo_len as u32)
+        };
+        x * scale + y
+    }
+}
+
+/// `log2(radix)` when the radix is a power of two.
+#[inline]
+fn pow2_bits(radix: u32) -> Option<u32> {
+    radix.is_power_of_two().then(|| radix.trailing_zeros())
+}
+
+fn bit_len(a: &[u64]) -> u64 {
+    let n = normalized_len(a);
+    if n == 0 {
+        0
+    } else {
+        64 * n as u64 - a[n - 1].leading_zeros() as u64
+    }
+}
+
+/// An upper bound on the number of digits of `a` in `radix` (2..=36): the length `out` must
+/// have for [`to_radix`]. `a` need not be normalized.
+pub fn to_radix_len(a: &[u64], radix: u32) -> usize {
+    assert!((2..=36).contains(&radix));
+    let bits = bit_len(a);
+    match pow2_bits(radix) {
+        Some(k) => bits.div_ceil(k as u64) as usize,
+        None => (bits as f64 / (radix as f64).log2()) as usize + 2,
+    }
+}
+
+/// Writes the digit values (0..radix, most significant first, no leading zeros) of `a` into
+/// `out[..k]` and returns `k`; `a == 0` writes nothing. Requires `2 <= radix <= 36` and
+/// `out.len() >= to_radix_len(a, radix)`. `a` (any length, need not be normalized) is used
+/// as work space and left clobbered.
+pub fn to_radix(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
+    assert!((2..=36).contains(&radix));
+    let n = normalized_len(a);
+    if n == 0 {
+        return 0;
+    }
+    if let Some(k) = pow2_bits(radix) {
+        return to_radix_pow2(out, &a[..n], k);
+    }
+    // Divide-and-conquer conversion (by precomputed powers of the radix) slots in here.
+    to_radix_basecase(out, &mut a[..n], radix)
+}
+
+fn to_radix_pow2(out: &mut [u8], a: &[u64], k: u32) -> usize {
+    let bits = bit_len(a);
+    let ndig = bits.div_ceil(k as u64) as usize;
+    let mask = (1u64 << k) - 1;
+    for (i, o) in out[..ndig].iter_mut().rev().enumerate() {
+        let pos = i as u64 * k as u64;
+        let (limb, off) = ((pos / 64) as usize, (pos % 64) as u32);
+        let mut x = a[limb] >> off;
+        if off + k > 64 && limb + 1 < a.len() {
+            x |= a[limb + 1] << (64 - off);
+        }
+        *o = (x & mask) as u8;
+    }
+    ndig
+}
+
+/// Divides `a` (normalized, `a.len() > K`) by `big` `K` times in one pass, the divisions
+/// pipelined limb by limb; the quotient replaces `a`, the `K` remainders (least significant
+/// first) are returned. `big << shift` is normalized with reciprocal `v`.
+#[inline(always)]
+fn divide_pass<const K: usize>(a: &mut [u64], dn: u64, shift: u32, v: u64) -> [u64; K] {
+    // Remainders are kept shifted left by `shift`, so the inputs need no limb-crossing shift.
+    let mut rem = [0u64; K];
+    for x in a.iter_mut().rev() {
+        let mut y = *x;
+        for r in rem.iter_mut() {
+            let u1 = *r | ((y as u128) << shift >> 64) as u64;
+            let (q, nr) = div_2by1(u1, y << shift, dn, v);
+            *r = nr;
+            y = q;
+        }
+        *x = y;
+    }
+    rem.map(|r| r >> shift)
+}
+
+fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
+    const STAGES: usize = 4;
+    let ch = Chunking::new(radix);
+    let shift = ch.big.leading_zeros();
+    let dn = ch.big << shift;
+    let v = reciprocal_2by1(dn);
+    let mut n = a.len();
+    let mut pos = out.len();
+    // While more than STAGES limbs remain every quotient is nonzero, so every chunk is full.
+    while n > STAGES {
+        let rems = divide_pass::<STAGES>(&mut a[..n], dn, shift, v);
+        for r in rems {
+            ch.write_chunk(&mut out[pos - ch.m..pos], r);
+            pos -= ch.m;
+        }
+        n = normalized_len(&a[..n]);
+    }
+    while n > 1 {
+        let [r] = divide_pass::<1>(&mut a[..n], dn, shift, v);
+        ch.write_chunk(&mut out[pos - ch.m..pos], r);
+        pos -= ch.m;
+        n = normalized_len(&a[..n]);
+    }
+    let mut x = a[0];
+    if x >= ch.big {
+        ch.write_chunk(&mut out[pos - ch.m..pos], x % ch.big);
+        pos -= ch.m;
+        x /= ch.big;
+    }
+    while x > 0 {
+        pos -= 1;
+        out[pos] = (x % ch.radix) as u8;
+        x /= ch.radix;
+    }
+    let k = out.len() - pos;
+    out.copy_within(pos.., 0);
+    k
+}
+
+/// An upper bound on the limbs of a number of `ndigits` digits in `radix` (2..=36): the length
+/// `r` must have for [`from_radix`].
+pub fn from_radix_len(ndigits: usize, radix: u32) -> usize {
+    assert!((2..=36).contains(&radix));
+    match pow2_bits(radix) {
+        Some(k) => (ndigits as u64 * k as u64).div_ceil(64) as usize,
+        None => (ndigits as f64 * (radix as f64).log2() / 64.0) as usize + 2,
+    }
+}
+
+/// Sets `r` to the number whose digit values (each below `radix`, most significant first,
+/// leading zeros allowed, possibly none) are `digits`; returns its normalized limb count.
+/// Requires `2 <= radix <= 36` and `r.len() >= from_radix_len(digits.len(), radix)`; `r` need
+/// not be zeroed and its limbs beyond the returned count are left unspecified.
+pub fn from_radix(r: &mut [u64], digits: &[u8], radix: u32) -> usize {
+    assert!((2..=36).contains(&radix));
+    if let Some(k) = pow2_bits(radix) {
+        return from_radix_pow2(r, digits, k);
+    }
+    // Divide-and-conquer conversion (by precomputed powers of the radix) slots in here.
+    from_radix_basecase(r, digits, radix)
+}
+
+fn from_radix_pow2(r: &mut [u64], digits: &[u8], k: u32) -> usize {
+    let nlimbs = (digits.len() as u64 * k as u64).div_ceil(64) as usize;
+    let r = &mut r[..nlimbs];
+    r.fill(0);
+    for (i, &d) in digits.iter().rev().enumerate() {
+        let pos = i as u64 * k as u64;
+        let (limb, off) = ((pos / 64) as usize, (pos % 64) as u32);
+        r[limb] |= (d as u64) << off;
+        if off + k > 64 {
+            r[limb + 1] |= (d as u64) >> (64 - off);
+        }
+    }
+    normalized_len(r)
+}
+
+fn from_radix_basecase(r: &mut [u64], digits: &[u8], radix: u32) -> usize {
+    let ch = Chunking::new(radix);
+    let lead = digits.len() % ch.m;
+    let (first, rest) = digits.split_at(lead);
+    let mut n = 0;
+    let x = ch.read_chunk(first);
+    if x != 0 {
+        r[0] = x;
+        n = 1;
+    }
+    for chunk in rest.chunks_exact(ch.m) {
+        let c = ch.read_chunk(chunk);
+        let carry = mul_1c_assign(&mut r[..n], ch.big, c);
+        if carry != 0 {
+            r[n] = carry;
+            n += 1;
+        }
+    }
+    n
+}

@@ -1,0 +1,52 @@
+# carry: `make test` runs every check CI runs; the other targets are longer runs.
+SHELL := /bin/bash
+CARGO ?= cargo
+
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench peers tune
+
+test: deps fmt clippy unit tiny
+
+# What a fresh Debian machine lacks: m4 for the GMP build behind the `rug` dev-dependency.
+deps:
+	@command -v m4 >/dev/null || { \
+		echo "installing m4 (needed to build GMP for the rug oracle)"; \
+		(apt-get update -qq && apt-get install -y -qq m4) >/dev/null || \
+		(sudo apt-get update -qq && sudo apt-get install -y -qq m4) >/dev/null; }
+
+fmt:
+	$(CARGO) fmt --all -- --check
+
+clippy:
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+
+# Every test at the measured thresholds (release: the differential suite runs ~10^6 cases).
+unit:
+	$(CARGO) test --workspace --release
+
+# The same differential suites with tiny thresholds, so Karatsuba and Toom-3 run on small inputs.
+tiny:
+	$(CARGO) test --release --features tiny-thresholds --test diff --test limbs
+
+# Longer differential runs: CARRY_SCALE multiplies every case count.
+soak:
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --test diff --test limbs --test parse_props
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --features tiny-thresholds --test diff --test limbs
+
+# Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
+fuzz:
+	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz
+	cd fuzz && $(CARGO) +nightly fuzz run parse -- -max_total_time=$${FUZZ_SECONDS:-300}
+	cd fuzz && $(CARGO) +nightly fuzz run ops -- -max_total_time=$${FUZZ_SECONDS:-300}
+
+# carry against GMP (rug) and num-bigint, with a ratio table.
+bench:
+	$(CARGO) bench --bench int
+
+# The shared side-by-side harness with a carry column.
+peers:
+	CARRY_PARTS=int CARRY_DIR=$(CURDIR) ../shared/peers/run.sh $(CASES)
+
+# Re-measure the algorithm thresholds of src/thresholds.rs.
+tune:
+	$(CARGO) run --release --example tune

@@ -1,0 +1,249 @@
+//! Subquadratic multiplication and squaring: Karatsuba (Knuth, TAOCP vol. 2, 4.3.3.A;
+//! O(n^1.585)) above `MUL_KARATSUBA` / `SQR_KARATSUBA`, and Toom-3 with Bodrato's evaluation at
+//! 0, 1, -1, -2, ∞ and interpolation sequence ("Towards optimal Toom-Cook multiplication for
+//! univariate and multivariate polynomials in characteristic 2 and 0", WAIFI 2007; O(n^1.465))
+//! above `MUL_TOOM3` / `SQR_TOOM3`. Recursive products go back through [`mul`] / [`sqr`].
+
+use super::add::{
+    add, add_1_assign, add_assign, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub, sub_assign,
+    sub_n, sub_n_assign,
+};
+use super::mul::{mul, sqr};
+use super::normalized_len;
+use super::shift::{shl_assign, shr_assign};
+use core::cmp::Ordering;
+
+/// `r = |x - y|` for `r.len() == x.len() >= y.len()`; returns whether `x < y`.
+fn abs_diff(r: &mut [u64], x: &[u64], y: &[u64]) -> bool {
+    let m = y.len();
+    let x_less = x[m..].iter().all(|&l| l == 0) && cmp_n(&x[..m], y) == Ordering::Less;
+    if x_less {
+        r[m..].fill(0);
+        sub_n(&mut r[..m], y, &x[..m]);
+    } else {
+        let borrow = sub(r, x, y);
+        debug_assert_eq!(borrow, 0);
+    }
+    x_less
+}
+
+/// Adds `x` (whose limbs beyond `dst.len()` must be zero) into `dst`; the sum must fit.
+fn add_into(dst: &mut [u64], x: &[u64]) {
+    let x = &x[..normalized_len(x)];
+    debug_assert!(x.len() <= dst.len());
+    let carry = add_assign(dst, x);
+    debug_assert_eq!(carry, 0);
+}
+
+/// Adds the Karatsuba middle term `tmp + c·B^(2n)` (`tmp` of `2n` limbs) into `r` at limb
+/// offset `n`; the sum must fit in `r`.
+fn karatsuba_add_middle(r: &mut [u64], n: usize, tmp: &[u64], c: u64) {
+    let carry = add_1_assign(&mut r[3 * n..], c);
+    debug_assert_eq!(carry, 0);
+    let carry = add_assign(&mut r[n..], tmp);
+    debug_assert_eq!(carry, 0);
+}
+
+/// Karatsuba product `r = a·b`: with `n = ceil(a.len()/2)` requires
+/// `a.len() >= b.len() > n`, `r.len() == a.len() + b.len()` and
+/// `scratch.len() >= mul_scratch_len(a.len(), b.len())`.
+pub fn mul_karatsuba(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    let (an, bn) = (a.len(), b.len());
+    let n = an.div_ceil(2);
+    debug_assert!(an >= bn && bn > n);
+    debug_assert_eq!(r.len(), an + bn);
+    let (a0, a1) = a.split_at(n);
+    let (b0, b1) = b.split_at(n);
+    let (mid, rest) = scratch.split_at_mut(2 * n);
+    let (tmp, rest) = rest.split_at_mut(2 * n);
+    let (lo, hi) = r.split_at_mut(2 * n);
+    let negative = {
+        let (da, db) = lo.split_at_mut(n);
+        abs_diff(da, a0, a1) != abs_diff(db, b0, b1)
+    };
+    {
+        let (da, db) = lo.split_at(n);
+        mul(mid, da, db, rest);
+    }
+    mul(lo, a0, b0, rest);
+    mul(hi, a1, b1, rest);
+    // Middle term a0·b1 + a1·b0 = lo + hi - (a0 - a1)(b0 - b1).
+    let mut c = add(tmp, lo, hi);
+    if negative {
+        c += add_n_assign(tmp, mid);
+    } else {
+        c -= sub_n_assign(tmp, mid);
+    }
+    karatsuba_add_middle(r, n, tmp, c);
+}
+
+/// Karatsuba square `r = a²`: requires `a.len() >= 2`, `r.len() == 2·a.len()` and
+/// `scratch.len() >= sqr_scratch_len(a.len())`.
+pub fn sqr_karatsuba(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    let an = a.len();
+    let n = an.div_ceil(2);
+    debug_assert!(an >= 2);
+    debug_assert_eq!(r.len(), 2 * an);
+    let (a0, a1) = a.split_at(n);
+    let (mid, rest) = scratch.split_at_mut(2 * n);
+    let (tmp, rest) = rest.split_at_mut(2 * n);
+    let (lo, hi) = r.split_at_mut(2 * n);
+    abs_diff(&mut lo[..n], a0, a1);
+    sqr(mid, &lo[..n], rest);
+    sqr(lo, a0, rest);
+    sqr(hi, a1, rest);
+    let mut c = add(tmp, lo, hi);
+    c -= sub_n_assign(tmp, mid);
+    karatsuba_add_middle(r, n, tmp, c);
+}
+
+/// Exact division by 3 in place, modulo `B^x.len()`: correct for two's complement values.
+fn divexact_by3(x: &mut [u64]) {
+    const INV3: u64 = 0xAAAA_AAAA_AAAA_AAAB;
+    const THIRD: u64 = 0x5555_5555_5555_5556;
+    let mut borrow = 0u64;
+    for xi in x.iter_mut() {
+        let (s, b) = xi.overflowing_sub(borrow);
+        let q = s.wrapping_mul(INV3);
+        *xi = q;
+        // High limb of 3q: how many times q reaches ceil(B/3) and ceil(2B/3).
+        borrow = (q >= THIRD) as u64 + (q >= INV3) as u64 + b as u64;
+    }
+}
+
+/// Arithmetic shift right by one of a two's complement value.
+fn sar1(x: &mut [u64]) {
+    let top = x.len() - 1;
+    let sign = x[top] & (1 << 63);
+    shr_assign(x, 1);
+    x[top] |= sign;
+}
+
+/// Replaces a two's complement value by its magnitude; returns whether it was negative.
+fn twos_abs(x: &mut [u64]) -> bool {
+    let negative = x[x.len() - 1] >> 63 != 0;
+    if negative {
+        neg_assign(x);
+    }
+    negative
+}
+
+/// `e = x0 + x2` where `e.len() == x0.len() + 1 >= x2.len() + 1`.
+fn toom3_eval_even(e: &mut [u64], x0: &[u64], x2: &[u64]) {
+    e[..x0.len()].copy_from_slice(x0);
+    e[x0.len()] = 0;
+    let carry = add_assign(e, x2);
+    debug_assert_eq!(carry, 0);
+}
+
+/// From `p = x0 + x2 - x1` (two's complement, `n + 1` limbs) computes
+/// `e = x(-2) = 2·(p + x2) - x0` (two's complement).
+fn toom3_eval_m2(e: &mut [u64], p: &[u64], x0: &[u64], x2: &[u64]) {
+    e.copy_from_slice(p);
+    add_assign(e, x2);
+    shl_assign(e, 1);
+    sub_assign(e, x0);
+}
+
+/// Bodrato's interpolation: `r[..2n]` holds `c0 = r(0)`, `r[4n..]` holds `c4 = r(∞)`,
+/// `r1`, `rm1`, `rm2` (each `2n + 2` limbs) hold r(1), r(-1), r(-2) in two's complement.
+/// Writes `c0 + c1·X + c2·X² + c3·X³ + c4·X⁴` (with `X = B^n`) into `r`.
+fn toom3_interpolate(r: &mut [u64], n: usize, r1: &mut [u64], rm1: &mut [u64], rm2: &mut [u64]) {
+    {
+        let c0 = &r[..2 * n];
+        let c4 = &r[4 * n..];
+        sub_n_assign(rm2, r1);
+        divexact_by3(rm2); // (r(-2) - r(1)) / 3
+        sub_n_assign(r1, rm1);
+        shr_assign(r1, 1); // (r(1) - r(-1)) / 2 = c1 + c3 >= 0
+        sub_assign(rm1, c0); // r(-1) - c0
+        rsub_n_assign(rm2, rm1);
+        sar1(rm2);
+        add_assign(rm2, c4);
+        add_assign(rm2, c4); // c3
+        add_n_assign(rm1, r1);
+        sub_assign(rm1, c4); // c2
+        sub_n_assign(r1, rm2); // c1
+    }
+    r[2 * n..4 * n].fill(0);
+    add_into(&mut r[n..], r1);
+    add_into(&mut r[2 * n..], rm1);
+    add_into(&mut r[3 * n..], rm2);
+}
+
+/// Toom-3 product `r = a·b`: with `n = ceil(a.len()/3)` requires `a.len() >= b.len() > 2n`,
+/// `r.len() == a.len() + b.len()` and `scratch.len() >= mul_scratch_len(a.len(), b.len())`.
+pub fn mul_toom3(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    let (an, bn) = (a.len(), b.len());
+    let n = an.div_ceil(3);
+    debug_assert!(an >= bn && bn > 2 * n);
+    debug_assert_eq!(r.len(), an + bn);
+    let (a0, a1, a2) = (&a[..n], &a[n..2 * n], &a[2 * n..]);
+    let (b0, b1, b2) = (&b[..n], &b[n..2 * n], &b[2 * n..]);
+    let w = 2 * n + 2;
+    let (r1, rest) = scratch.split_at_mut(w);
+    let (rm1, rest) = rest.split_at_mut(w);
+    let (rm2, rest) = rest.split_at_mut(w);
+    {
+        let (ea, eb) = r[..2 * n + 2].split_at_mut(n + 1);
+        toom3_eval_even(ea, a0, a2);
+        toom3_eval_even(eb, b0, b2);
+        let (p, q) = rm2.split_at_mut(n + 1);
+        p.copy_from_slice(ea);
+        add_assign(p, a1);
+        q.copy_from_slice(eb);
+        add_assign(q, b1);
+        mul(r1, p, q, rest);
+        p.copy_from_slice(ea);
+        sub_assign(p, a1);
+        q.copy_from_slice(eb);
+        sub_assign(q, b1);
+        toom3_eval_m2(ea, p, a0, a2);
+        toom3_eval_m2(eb, q, b0, b2);
+        let negative = twos_abs(p) != twos_abs(q);
+        mul(rm1, p, q, rest);
+        if negative {
+            neg_assign(rm1);
+        }
+        let negative = twos_abs(ea) != twos_abs(eb);
+        mul(rm2, ea, eb, rest);
+        if negative {
+            neg_assign(rm2);
+        }
+    }
+    mul(&mut r[..2 * n], a0, b0, rest);
+    mul(&mut r[4 * n..], a2, b2, rest);
+    toom3_interpolate(r, n, r1, rm1, rm2);
+}
+
+/// Toom-3 square `r = a²`: with `n = ceil(a.len()/3)` requires `a.len() > 2n`,
+/// `r.len() == 2·a.len()` and `scratch.len() >= sqr_scratch_len(a.len())`.
+pub fn sqr_toom3(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    let an = a.len();
+    let n = an.div_ceil(3);
+    debug_assert!(an > 2 * n);
+    debug_assert_eq!(r.len(), 2 * an);
+    let (a0, a1, a2) = (&a[..n], &a[n..2 * n], &a[2 * n..]);
+    let w = 2 * n + 2;
+    let (r1, rest) = scratch.split_at_mut(w);
+    let (rm1, rest) = rest.split_at_mut(w);
+    let (rm2, rest) = rest.split_at_mut(w);
+    {
+        let ea = &mut r[..n + 1];
+        toom3_eval_even(ea, a0, a2);
+        let p = &mut rm2[..n + 1];
+        p.copy_from_slice(ea);
+        add_assign(p, a1);
+        sqr(r1, p, rest);
+        p.copy_from_slice(ea);
+        sub_assign(p, a1);
+        toom3_eval_m2(ea, p, a0, a2);
+        twos_abs(p);
+        sqr(rm1, p, rest);
+        twos_abs(ea);
+        sqr(rm2, ea, rest);
+    }
+    sqr(&mut r[..2 * n], a0, rest);
+    sqr(&mut r[4 * n..], a2, rest);
+    toom3_interpolate(r, n, r1, rm1, rm2);
+}

@@ -1,0 +1,592 @@
+//! Differential tests of the `carry::limbs` kernels against GMP (through `rug`).
+//!
+//! `CARRY_SEED=<u64>` replays a run (the seed is printed in every failure message);
+//! `CARRY_SCALE=<n>` multiplies the number of random cases (default 1).
+
+use carry::limbs;
+use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+use rug::integer::Order;
+use rug::ops::Pow;
+use rug::Integer;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// splitmix64: a small, well-mixed generator; the whole run replays from one seed.
+struct Rng {
+    state: u64,
+    seed: u64,
+}
+
+impl Rng {
+    fn new(test: &str) -> Rng {
+        let seed = match std::env::var("CARRY_SEED") {
+            Ok(s) => s.parse().expect("CARRY_SEED must be a u64"),
+            Err(_) => SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0x1234_5678),
+        };
+        // Each test gets its own stream so that they replay independently.
+        let salt = test.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+        });
+        Rng {
+            state: seed ^ salt,
+            seed,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// A limb of a random flavour: uniform, 0, all ones, a power of two ± 1, or small.
+    fn limb(&mut self) -> u64 {
+        match self.below(8) {
+            0 => 0,
+            1 => u64::MAX,
+            2 => 1u64 << self.below(64),
+            3 => (1u64 << self.below(64)).wrapping_sub(1),
+            4 => (1u64 << self.below(64)).wrapping_add(1),
+            5 => self.next() >> self.below(64),
+            _ => self.next(),
+        }
+    }
+
+    /// `n` limbs: uniform, striped (long runs of 0 and 1 bits), sparse, or mixed flavours.
+    fn limbs(&mut self, n: usize) -> Vec<u64> {
+        let mut v = vec![0u64; n];
+        if n == 0 {
+            return v;
+        }
+        match self.below(4) {
+            0 => v.iter_mut().for_each(|x| *x = self.next()),
+            1 => {
+                let mut bit = self.next() & 1;
+                let mut i = 0;
+                while i < 64 * n {
+                    let max = if self.below(2) == 0 { 8 } else { 200 };
+                    let run = 1 + self.below(max);
+                    for j in i..(i + run).min(64 * n) {
+                        v[j / 64] |= bit << (j % 64);
+                    }
+                    i += run;
+                    bit ^= 1;
+                }
+            }
+            2 => {
+                for _ in 0..1 + self.below(4) {
+                    let j = self.below(64 * n);
+                    v[j / 64] |= 1 << (j % 64);
+                }
+                if self.below(2) == 0 {
+                    let neg = v.clone();
+                    let mut one = vec![0u64; n];
+                    one[0] = 1;
+                    limbs::sub(&mut v, &neg, &one);
+                }
+            }
+            _ => v.iter_mut().for_each(|x| *x = self.limb()),
+        }
+        v
+    }
+
+    /// Like `limbs` but with a nonzero top limb.
+    fn limbs_top(&mut self, n: usize) -> Vec<u64> {
+        let mut v = self.limbs(n);
+        while v[n - 1] == 0 {
+            v[n - 1] = self.limb();
+        }
+        v
+    }
+}
+
+fn scale() -> usize {
+    std::env::var("CARRY_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+}
+
+fn int(a: &[u64]) -> Integer {
+    Integer::from_digits(a, Order::Lsf)
+}
+
+/// `x` as exactly `n` limbs (panics if it does not fit).
+fn to_limbs(x: &Integer, n: usize) -> Vec<u64> {
+    let mut v = x.to_digits::<u64>(Order::Lsf);
+    assert!(v.len() <= n, "value does not fit in {n} limbs");
+    v.resize(n, 0);
+    v
+}
+
+/// Sizes around every threshold, small sizes and a few large ones.
+fn interesting_sizes() -> Vec<usize> {
+    let mut s: Vec<usize> = (1..=12).collect();
+    for t in [MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3] {
+        for k in [1, 2, 3] {
+            for d in [t * k - 1, t * k, t * k + 1] {
+                if d >= 1 {
+                    s.push(d);
+                }
+            }
+        }
+    }
+    s.extend([17, 31, 33, 64, 100, 150, 200, 257, 400]);
+    s.sort();
+    s.dedup();
+    s
+}
+
+#[test]
+fn mul_1_family() {
+    let mut rng = Rng::new("mul_1_family");
+    let seed = rng.seed;
+    for case in 0..2000 * scale() {
+        let n = 1 + rng.below(40);
+        let a = rng.limbs(n);
+        let b = rng.limb();
+        let r0 = rng.limbs(n);
+        let ctx = format!("seed {seed} case {case} n {n} b {b:#x}");
+
+        let mut r = vec![0; n];
+        let hi = limbs::mul_1(&mut r, &a, b);
+        let mut full = r.clone();
+        full.push(hi);
+        assert_eq!(int(&full), int(&a) * b, "mul_1 {ctx}");
+
+        let mut r = a.clone();
+        let hi2 = limbs::mul_1_assign(&mut r, b);
+        assert_eq!((&r[..], hi2), (&full[..n], hi), "mul_1_assign {ctx}");
+
+        let mut r = r0.clone();
+        let c = limbs::addmul_1(&mut r, &a, b);
+        let mut full = r.clone();
+        full.push(c);
+        assert_eq!(int(&full), int(&r0) + int(&a) * b, "addmul_1 {ctx}");
+
+        let mut r = r0.clone();
+        let bw = limbs::submul_1(&mut r, &a, b);
+        let expect = int(&r0) - int(&a) * b + (Integer::from(bw) << (64 * n as u32));
+        assert_eq!(int(&r), expect, "submul_1 {ctx} borrow {bw}");
+    }
+}
+
+fn check_mul(rng: &mut Rng, an: usize, bn: usize, ctx: &str) {
+    let a = rng.limbs(an);
+    let b = rng.limbs(bn);
+    let expect = int(&a) * int(&b);
+    let mut r = vec![0xdead_beef; an + bn];
+    if an >= bn {
+        limbs::mul_basecase(&mut r, &a, &b);
+        assert_eq!(int(&r), expect, "mul_basecase {ctx} an {an} bn {bn}");
+    }
+    let (x, y) = if an >= bn { (&a, &b) } else { (&b, &a) };
+    let mut scratch = vec![0x5555; limbs::mul_scratch_len(x.len(), y.len())];
+    r.fill(0xdead_beef);
+    limbs::mul(&mut r, x, y, &mut scratch);
+    assert_eq!(int(&r), expect, "mul {ctx} an {an} bn {bn}");
+}
+
+fn check_sqr(rng: &mut Rng, n: usize, ctx: &str) {
+    let a = rng.limbs(n);
+    let expect = int(&a).square();
+    let mut r = vec![0xdead_beef; 2 * n];
+    limbs::sqr_basecase(&mut r, &a);
+    assert_eq!(int(&r), expect, "sqr_basecase {ctx} n {n}");
+    let mut scratch = vec![0x5555; limbs::sqr_scratch_len(n)];
+    r.fill(0xdead_beef);
+    limbs::sqr(&mut r, &a, &mut scratch);
+    assert_eq!(int(&r), expect, "sqr {ctx} n {n}");
+}
+
+#[test]
+fn mul_and_sqr_at_interesting_sizes() {
+    let mut rng = Rng::new("mul_and_sqr_at_interesting_sizes");
+    let seed = rng.seed;
+    let sizes = interesting_sizes();
+    for rep in 0..2 * scale() {
+        for &n in &sizes {
+            let ctx = format!("seed {seed} rep {rep}");
+            check_mul(&mut rng, n, n, &ctx);
+            check_sqr(&mut rng, n, &ctx);
+            for &m in &sizes {
+                if m < n && (m + n) * m < 40_000 {
+                    check_mul(&mut rng, n, m, &ctx);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mul_random_shapes() {
+    let mut rng = Rng::new("mul_random_shapes");
+    let seed = rng.seed;
+    for case in 0..1500 * scale() {
+        let an = 1 + rng.below(if case % 10 == 0 { 700 } else { 120 });
+        let bn = 1 + rng.below(an);
+        let ctx = format!("seed {seed} case {case}");
+        check_mul(&mut rng, an, bn, &ctx);
+        check_sqr(&mut rng, an, &ctx);
+    }
+}
+
+#[test]
+fn mul_unbalanced() {
+    let mut rng = Rng::new("mul_unbalanced");
+    let seed = rng.seed;
+    for case in 0..20 * scale() {
+        for bn in [1, 2, 3, 5, MUL_KARATSUBA, MUL_TOOM3 + 1] {
+            for an in [bn * 3 / 2, bn * 2 - 1, bn * 2, bn * 5 + 3, 200, 1000] {
+                if an >= bn {
+                    check_mul(&mut rng, an, bn, &format!("seed {seed} case {case}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn mul_extremes() {
+    // All-ones operands maximise every carry; powers of two minimise them.
+    for n in interesting_sizes() {
+        for m in [1, n / 3 + 1, n / 2 + 1, n] {
+            for (x, y) in [(u64::MAX, u64::MAX), (0, 0), (1, u64::MAX)] {
+                let a = vec![x; n];
+                let b = vec![y; m];
+                let mut r = vec![7; n + m];
+                let mut scratch = vec![0; limbs::mul_scratch_len(n, m)];
+                limbs::mul(&mut r, &a, &b, &mut scratch);
+                assert_eq!(int(&r), int(&a) * int(&b), "mul extremes n {n} m {m}");
+            }
+            let mut r = vec![7; 2 * n];
+            let a = vec![u64::MAX; n];
+            let mut scratch = vec![0; limbs::sqr_scratch_len(n)];
+            limbs::sqr(&mut r, &a, &mut scratch);
+            assert_eq!(int(&r), int(&a).square(), "sqr all ones n {n}");
+        }
+    }
+}
+
+#[test]
+fn direct_algorithms() {
+    // The subquadratic algorithms called directly on every size they accept.
+    let mut rng = Rng::new("direct_algorithms");
+    let seed = rng.seed;
+    for _ in 0..scale() {
+        for an in 2..80 {
+            for bn in 1..=an {
+                let ctx = format!("seed {seed} an {an} bn {bn}");
+                let a = rng.limbs(an);
+                let b = rng.limbs(bn);
+                let expect = int(&a) * int(&b);
+                let mut r = vec![0; an + bn];
+                let mut scratch = vec![0; limbs::mul_scratch_len(an, bn).max(8 * an + 64)];
+                if bn > an.div_ceil(2) {
+                    limbs::mul_karatsuba(&mut r, &a, &b, &mut scratch);
+                    assert_eq!(int(&r), expect, "mul_karatsuba {ctx}");
+                }
+                if an > 2 * an.div_ceil(3) && bn > 2 * an.div_ceil(3) {
+                    limbs::mul_toom3(&mut r, &a, &b, &mut scratch);
+                    assert_eq!(int(&r), expect, "mul_toom3 {ctx}");
+                }
+                if bn == an {
+                    let expect = int(&a).square();
+                    let mut r = vec![0; 2 * an];
+                    limbs::sqr_karatsuba(&mut r, &a, &mut scratch);
+                    assert_eq!(int(&r), expect, "sqr_karatsuba {ctx}");
+                    if an > 2 * an.div_ceil(3) {
+                        limbs::sqr_toom3(&mut r, &a, &mut scratch);
+                        assert_eq!(int(&r), expect, "sqr_toom3 {ctx}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A normalized divisor limb of a random flavour, often at the edges.
+fn normalized_limb(rng: &mut Rng) -> u64 {
+    match rng.below(5) {
+        0 => 1 << 63,
+        1 => u64::MAX,
+        2 => (1 << 63) | rng.below(4) as u64,
+        3 => u64::MAX - rng.below(4) as u64,
+        _ => rng.next() | 1 << 63,
+    }
+}
+
+#[test]
+fn reciprocals_and_small_divisions() {
+    let mut rng = Rng::new("reciprocals_and_small_divisions");
+    let seed = rng.seed;
+    let b = Integer::from(1) << 64;
+    for case in 0..3000 * scale() {
+        let ctx = format!("seed {seed} case {case}");
+        let d = normalized_limb(&mut rng);
+        let v = limbs::reciprocal_2by1(d);
+        let expect = (Integer::from(&b * &b) - 1u32) / d - &b;
+        assert_eq!(Integer::from(v), expect, "reciprocal_2by1 {ctx} d {d:#x}");
+        let u1 = rng.limb() % d;
+        let u0 = rng.limb();
+        let (q, r) = limbs::div_2by1(u1, u0, d, v);
+        let u = int(&[u0, u1]);
+        assert_eq!(
+            (Integer::from(q), Integer::from(r)),
+            u.div_rem(Integer::from(d)),
+            "div_2by1 {ctx} u {u1:#x}:{u0:#x} d {d:#x}"
+        );
+
+        let d1 = normalized_limb(&mut rng);
+        let d0 = if rng.below(3) == 0 {
+            rng.limb()
+        } else {
+            rng.next()
+        };
+        let v = limbs::reciprocal_3by2(d1, d0);
+        let dd = int(&[d0, d1]);
+        let expect = (Integer::from(&b * &b) * &b - 1u32) / &dd - &b;
+        assert_eq!(
+            Integer::from(v),
+            expect,
+            "reciprocal_3by2 {ctx} d {d1:#x}:{d0:#x}"
+        );
+        let (u2, u1) = match rng.below(3) {
+            0 => (d1, d0.wrapping_sub(1).min(d0)),
+            1 => (d1 - 1, rng.next()),
+            _ => (rng.next() % d1, rng.next()),
+        };
+        if (u2, u1) >= (d1, d0) {
+            continue;
+        }
+        let u0 = rng.limb();
+        let (q, r1, r0) = limbs::div_3by2(u2, u1, u0, d1, d0, v);
+        let (eq, er) = int(&[u0, u1, u2]).div_rem(dd);
+        assert_eq!(
+            (Integer::from(q), int(&[r0, r1])),
+            (eq, er),
+            "div_3by2 {ctx} u {u2:#x}:{u1:#x}:{u0:#x} d {d1:#x}:{d0:#x}"
+        );
+    }
+}
+
+#[test]
+fn divrem_1_family() {
+    let mut rng = Rng::new("divrem_1_family");
+    let seed = rng.seed;
+    for case in 0..3000 * scale() {
+        let n = rng.below(30);
+        let a = rng.limbs(n);
+        let d = match rng.below(6) {
+            0 => 1,
+            1 => normalized_limb(&mut rng),
+            2 => 10_000_000_000_000_000_000,
+            _ => rng.limb().max(1),
+        };
+        let ctx = format!("seed {seed} case {case} n {n} d {d:#x}");
+        let (eq, er) = int(&a).div_rem(Integer::from(d));
+        let mut q = vec![7; n];
+        let r = limbs::divrem_1(&mut q, &a, d);
+        assert_eq!(
+            (int(&q), Integer::from(r)),
+            (eq.clone(), er.clone()),
+            "divrem_1 {ctx}"
+        );
+        let mut q = a.clone();
+        let r = limbs::divrem_1_assign(&mut q, d);
+        assert_eq!(
+            (int(&q), Integer::from(r)),
+            (eq, er.clone()),
+            "divrem_1_assign {ctx}"
+        );
+        assert_eq!(Integer::from(limbs::rem_1(&a, d)), er, "rem_1 {ctx}");
+    }
+}
+
+fn check_divrem(a: &[u64], d: &[u64], ctx: &str) {
+    let (an, dn) = (a.len(), d.len());
+    let mut q = vec![0xdead; an - dn + 1];
+    let mut r = vec![0xbeef; dn];
+    let mut scratch = vec![0x5555; limbs::divrem_scratch_len(an, dn)];
+    limbs::divrem(&mut q, &mut r, a, d, &mut scratch);
+    let (eq, er) = int(a).div_rem(int(d));
+    assert_eq!((int(&q), int(&r)), (eq, er), "divrem {ctx} an {an} dn {dn}");
+}
+
+#[test]
+fn divrem_random() {
+    let mut rng = Rng::new("divrem_random");
+    let seed = rng.seed;
+    for case in 0..4000 * scale() {
+        let dn = 2 + rng.below(if case % 8 == 0 { 150 } else { 20 });
+        let an = dn + rng.below(if case % 8 == 1 { 200 } else { 20 });
+        let d = rng.limbs_top(dn);
+        let a = rng.limbs(an);
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
+#[test]
+fn divrem_adversarial() {
+    // Quotient-estimate edge cases: divisor tops at the normalization boundary, dividend tops
+    // equal to the divisor tops, remainders just below the divisor.
+    let mut rng = Rng::new("divrem_adversarial");
+    let seed = rng.seed;
+    for case in 0..1500 * scale() {
+        let dn = 2 + rng.below(8);
+        let an = dn + rng.below(8);
+        let mut d = rng.limbs_top(dn);
+        match rng.below(6) {
+            0 => {
+                d.fill(0);
+                d[dn - 1] = 1 << 63;
+            }
+            1 => {
+                d.fill(u64::MAX);
+                d[dn - 1] = 1 << 63;
+            }
+            2 => d[dn - 1] = (1 << 63) - 1 - rng.below(2) as u64,
+            3 => d[dn - 1] = (1 << 63) + rng.below(2) as u64,
+            4 => d[dn - 1] = 1 + rng.below(3) as u64,
+            _ => d.fill(u64::MAX),
+        }
+        let mut a = rng.limbs(an);
+        match rng.below(4) {
+            0 => {
+                // Top limbs of a equal the divisor's (shifted so they line up).
+                let k = rng.below(an - dn + 1);
+                a[k..k + dn].copy_from_slice(&d);
+            }
+            1 => {
+                // a = d·q + (d - 1) for a random q: maximal remainder.
+                let qn = an - dn + 1;
+                let q = rng.limbs(qn);
+                let x = int(&d) * int(&q) + int(&d) - 1u32;
+                a = to_limbs(&x, an + 1);
+                a.truncate(limbs::normalized_len(&a).max(dn));
+            }
+            2 => a.fill(u64::MAX),
+            _ => {}
+        }
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
+/// Digit values of `x` in `radix`, most significant first, via GMP.
+fn gmp_digits(x: &Integer, radix: u32) -> Vec<u8> {
+    if *x == 0 {
+        return Vec::new();
+    }
+    x.to_string_radix(radix as i32)
+        .bytes()
+        .map(|c| (c as char).to_digit(36).unwrap() as u8)
+        .collect()
+}
+
+fn check_to_radix(a: &[u64], radix: u32, ctx: &str) {
+    let expect = gmp_digits(&int(a), radix);
+    let len = limbs::to_radix_len(a, radix);
+    assert!(len >= expect.len(), "to_radix_len {ctx} radix {radix}");
+    let mut out = vec![0xff; len];
+    let mut work = a.to_vec();
+    let k = limbs::to_radix(&mut out, &mut work, radix);
+    assert_eq!(
+        &out[..k],
+        &expect[..],
+        "to_radix {ctx} radix {radix} n {}",
+        a.len()
+    );
+}
+
+fn check_from_radix(digits: &[u8], radix: u32, ctx: &str) {
+    let s: String = digits
+        .iter()
+        .map(|&d| char::from_digit(d as u32, 36).unwrap())
+        .collect();
+    let expect = if s.is_empty() {
+        Integer::new()
+    } else {
+        Integer::from_str_radix(&s, radix as i32).unwrap()
+    };
+    let mut r = vec![0xdead_beef; limbs::from_radix_len(digits.len(), radix)];
+    let n = limbs::from_radix(&mut r, digits, radix);
+    assert_eq!(
+        n,
+        limbs::normalized_len(&r[..n]),
+        "from_radix length {ctx} radix {radix}"
+    );
+    assert_eq!(
+        int(&r[..n]),
+        expect,
+        "from_radix {ctx} radix {radix} digits {s}"
+    );
+}
+
+#[test]
+fn radix_random() {
+    let mut rng = Rng::new("radix_random");
+    let seed = rng.seed;
+    for case in 0..300 * scale() {
+        for radix in 2..=36u32 {
+            let ctx = format!("seed {seed} case {case}");
+            let n = rng.below(if case % 10 == 0 { 120 } else { 12 });
+            let a = rng.limbs(n);
+            check_to_radix(&a, radix, &ctx);
+            let nd = rng.below(if case % 10 == 0 { 2000 } else { 60 });
+            let digits: Vec<u8> = match rng.below(4) {
+                0 => vec![radix as u8 - 1; nd],
+                1 => {
+                    let mut d = vec![0; nd];
+                    if nd > 0 {
+                        d[rng.below(nd)] = 1;
+                    }
+                    d
+                }
+                _ => (0..nd).map(|_| rng.below(radix as usize) as u8).collect(),
+            };
+            check_from_radix(&digits, radix, &ctx);
+        }
+    }
+}
+
+#[test]
+fn radix_edges() {
+    // 0, 1, powers of the radix ± 1, powers of two ± 1, all ones, at every length up to 40.
+    for radix in 2..=36u32 {
+        check_to_radix(&[], radix, "empty");
+        check_from_radix(&[], radix, "empty");
+        for n in 1..40usize {
+            for v in [
+                Integer::from(1),
+                (Integer::from(1) << (64 * n as u32)) - 1u32,
+                (Integer::from(1) << (64 * n as u32 - 1)) + 1u32,
+                Integer::from(radix).pow(n as u32 * 12) - 1u32,
+                Integer::from(radix).pow(n as u32 * 12),
+                Integer::from(radix).pow(n as u32 * 12) + 1u32,
+            ] {
+                let limbs_v = v.to_digits::<u64>(Order::Lsf);
+                let ctx = format!("value {v:x}");
+                check_to_radix(&limbs_v, radix, &ctx);
+                let mut padded = limbs_v.clone();
+                padded.push(0);
+                check_to_radix(&padded, radix, &ctx);
+                let mut digits = gmp_digits(&v, radix);
+                check_from_radix(&digits, radix, &ctx);
+                digits.insert(0, 0);
+                check_from_radix(&digits, radix, &ctx);
+            }
+        }
+        for nd in 0..80 {
+            check_from_radix(&vec![0; nd], radix, "zeros");
+            check_from_radix(&vec![radix as u8 - 1; nd], radix, "max digits");
+        }
+    }
+}
