@@ -259,7 +259,7 @@ fn power(base: &Int, exponent: &Int, column: usize) -> Result<Int, Error> {
         });
     }
     match u32::try_from(exponent) {
-        Ok(e) if u64::from(e) * (base.bits() - 1) <= MAX_POWER_BITS => Ok(base.pow(e)),
+        Ok(e) if u64::from(e).saturating_mul(base.bits() - 1) <= MAX_POWER_BITS => Ok(base.pow(e)),
         _ => error(
             column,
             format!("exponent too large (results are limited to {MAX_POWER_BITS} bits)"),

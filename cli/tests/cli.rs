@@ -112,6 +112,7 @@ fn errors_name_the_problem_and_column() {
     assert_eq!(fails(&["2^-1"]), "carry: column 2: negative exponent");
     assert!(fails(&["3 ^ 2^40"]).starts_with("carry: column 3: exponent too large"));
     assert!(fails(&["2^(2^100)"]).starts_with("carry: column 2: exponent too large"));
+    assert!(fails(&["(2^1000000)^4000000000"]).starts_with("carry: column 12: exponent too large"));
     assert_eq!(
         fails(&["12a"]),
         "carry: column 3: invalid digit 'a' in a base 10 number"
