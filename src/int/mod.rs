@@ -12,6 +12,8 @@ mod div;
 mod fmt;
 mod ops;
 mod parse;
+#[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
+mod traits;
 
 /// A signed integer of any size, the counterpart of GMP's `mpz_t`, num-bigint's `BigInt` and
 /// Python's `int`.
