@@ -1,7 +1,7 @@
 //! Differential tests of the `carry::limbs` kernels against GMP (through `rug`).
 //!
 //! `CARRY_SEED=<u64>` replays a run (the seed is printed in every failure message);
-//! `CARRY_SCALE=<n>` multiplies the number of random cases (default 1).
+//! `CARRY_SCALE=<n>` multiplies the number of random cases (default 30, about 20 s in release).
 
 use carry::limbs;
 use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
@@ -112,7 +112,7 @@ fn scale() -> usize {
     std::env::var("CARRY_SCALE")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
+        .unwrap_or(30)
 }
 
 fn int(a: &[u64]) -> Integer {

@@ -247,8 +247,7 @@ impl Int {
             limbs::mul_basecase(&mut r[..n], x, y);
             return Int::from_sign_limbs(neg, &r[..n]);
         }
-        let mut v = Vec::with_capacity(n);
-        v.resize(n, 0);
+        let mut v = super::div::zeroed(n);
         if core::ptr::eq(self, b) {
             sqr_into(&mut v, a);
         } else {

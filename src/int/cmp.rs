@@ -75,17 +75,20 @@ macro_rules! from_unsigned {
 from_signed!(i8, i16, i32, i64, i128, isize);
 from_unsigned!(u8, u16, u32, u64, u128, usize);
 
-/// Comparison with each primitive integer type, in both directions.
+/// Comparison with each primitive integer type, in both directions. `Int::from` a primitive is
+/// an inline value, so the comparisons allocate nothing (hence the `cmp_owned` allowance).
 macro_rules! compare_primitive {
     ($($t:ty),*) => {$(
         impl PartialEq<$t> for Int {
             #[inline]
+            #[allow(clippy::cmp_owned)]
             fn eq(&self, other: &$t) -> bool {
                 *self == Int::from(*other)
             }
         }
         impl PartialEq<Int> for $t {
             #[inline]
+            #[allow(clippy::cmp_owned)]
             fn eq(&self, other: &Int) -> bool {
                 Int::from(*self) == *other
             }

@@ -83,9 +83,9 @@ fn top_bits(mag: &[u64]) -> (u64, bool, u64) {
     (top, sticky, n as u64 * 64 - u64::from(shift))
 }
 
-/// `m · 2^e` for `m` below 2^64 with at most 54 significant bits from its top set bit down to
-/// bit 0 being relevant: the top 64 bits with a sticky bit ORed into bit 0 round to `f64`
-/// exactly as the whole magnitude does, since bit 0 lies below the rounding position.
+/// The nearest `f64` to the magnitude `mag`. Beyond two limbs, the top 64 bits with a sticky
+/// bit ORed into bit 0 round exactly as the whole magnitude does: bit 0 lies below the rounding
+/// position (bit 10), so the sticky bit only decides ties; scaling by a power of two is exact.
 fn magnitude_to_f64(mag: &[u64]) -> f64 {
     match *mag {
         [] => 0.0,

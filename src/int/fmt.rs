@@ -222,27 +222,51 @@ mod tests {
         i128::MIN + 1,
     ];
 
-    /// `$x` formatted with many combinations of fill, alignment, sign, `#`, `0`, width and
-    /// precision, each paired with its spec.
+    /// `$x` formatted with width `$w` and every combination of fill and alignment, `+`, `#`
+    /// and `0`, each paired with its spec.
     macro_rules! every_spec {
-        ($x:expr, $ty:literal) => {
+        ($x:expr, $ty:literal, $w:expr) => {
             vec![
-                ("", format!(concat!("{:", $ty, "}"), $x)),
-                ("+", format!(concat!("{:+", $ty, "}"), $x)),
-                ("#", format!(concat!("{:#", $ty, "}"), $x)),
-                ("+#", format!(concat!("{:+#", $ty, "}"), $x)),
-                ("012", format!(concat!("{:012", $ty, "}"), $x)),
-                ("+012", format!(concat!("{:+012", $ty, "}"), $x)),
-                ("#012", format!(concat!("{:#012", $ty, "}"), $x)),
-                ("+#012", format!(concat!("{:+#012", $ty, "}"), $x)),
-                ("3", format!(concat!("{:3", $ty, "}"), $x)),
-                ("40", format!(concat!("{:40", $ty, "}"), $x)),
-                ("<40", format!(concat!("{:<40", $ty, "}"), $x)),
-                ("*^41", format!(concat!("{:*^41", $ty, "}"), $x)),
-                ("_>+#40", format!(concat!("{:_>+#40", $ty, "}"), $x)),
-                ("<+#040", format!(concat!("{:<+#040", $ty, "}"), $x)),
-                ("x^#4", format!(concat!("{:x^#4", $ty, "}"), $x)),
-                (".3", format!(concat!("{:.3", $ty, "}"), $x)),
+                ("", format!(concat!("{:w$", $ty, "}"), $x, w = $w)),
+                ("0", format!(concat!("{:0w$", $ty, "}"), $x, w = $w)),
+                ("#", format!(concat!("{:#w$", $ty, "}"), $x, w = $w)),
+                ("#0", format!(concat!("{:#0w$", $ty, "}"), $x, w = $w)),
+                ("+", format!(concat!("{:+w$", $ty, "}"), $x, w = $w)),
+                ("+0", format!(concat!("{:+0w$", $ty, "}"), $x, w = $w)),
+                ("+#", format!(concat!("{:+#w$", $ty, "}"), $x, w = $w)),
+                ("+#0", format!(concat!("{:+#0w$", $ty, "}"), $x, w = $w)),
+                ("<", format!(concat!("{:<w$", $ty, "}"), $x, w = $w)),
+                ("<0", format!(concat!("{:<0w$", $ty, "}"), $x, w = $w)),
+                ("<#", format!(concat!("{:<#w$", $ty, "}"), $x, w = $w)),
+                ("<#0", format!(concat!("{:<#0w$", $ty, "}"), $x, w = $w)),
+                ("<+", format!(concat!("{:<+w$", $ty, "}"), $x, w = $w)),
+                ("<+0", format!(concat!("{:<+0w$", $ty, "}"), $x, w = $w)),
+                ("<+#", format!(concat!("{:<+#w$", $ty, "}"), $x, w = $w)),
+                ("<+#0", format!(concat!("{:<+#0w$", $ty, "}"), $x, w = $w)),
+                ("^", format!(concat!("{:^w$", $ty, "}"), $x, w = $w)),
+                ("^0", format!(concat!("{:^0w$", $ty, "}"), $x, w = $w)),
+                ("^#", format!(concat!("{:^#w$", $ty, "}"), $x, w = $w)),
+                ("^#0", format!(concat!("{:^#0w$", $ty, "}"), $x, w = $w)),
+                ("^+", format!(concat!("{:^+w$", $ty, "}"), $x, w = $w)),
+                ("^+0", format!(concat!("{:^+0w$", $ty, "}"), $x, w = $w)),
+                ("^+#", format!(concat!("{:^+#w$", $ty, "}"), $x, w = $w)),
+                ("^+#0", format!(concat!("{:^+#0w$", $ty, "}"), $x, w = $w)),
+                (">", format!(concat!("{:>w$", $ty, "}"), $x, w = $w)),
+                (">0", format!(concat!("{:>0w$", $ty, "}"), $x, w = $w)),
+                (">#", format!(concat!("{:>#w$", $ty, "}"), $x, w = $w)),
+                (">#0", format!(concat!("{:>#0w$", $ty, "}"), $x, w = $w)),
+                (">+", format!(concat!("{:>+w$", $ty, "}"), $x, w = $w)),
+                (">+0", format!(concat!("{:>+0w$", $ty, "}"), $x, w = $w)),
+                (">+#", format!(concat!("{:>+#w$", $ty, "}"), $x, w = $w)),
+                (">+#0", format!(concat!("{:>+#0w$", $ty, "}"), $x, w = $w)),
+                ("_^", format!(concat!("{:_^w$", $ty, "}"), $x, w = $w)),
+                ("_^0", format!(concat!("{:_^0w$", $ty, "}"), $x, w = $w)),
+                ("_^#", format!(concat!("{:_^#w$", $ty, "}"), $x, w = $w)),
+                ("_^#0", format!(concat!("{:_^#0w$", $ty, "}"), $x, w = $w)),
+                ("_^+", format!(concat!("{:_^+w$", $ty, "}"), $x, w = $w)),
+                ("_^+0", format!(concat!("{:_^+0w$", $ty, "}"), $x, w = $w)),
+                ("_^+#", format!(concat!("{:_^+#w$", $ty, "}"), $x, w = $w)),
+                ("_^+#0", format!(concat!("{:_^+#0w$", $ty, "}"), $x, w = $w)),
             ]
         };
     }
@@ -250,7 +274,14 @@ mod tests {
     #[test]
     fn display_matches_i128_for_every_flag() {
         for &x in &VALUES {
-            assert_eq!(every_spec!(Int::from(x), ""), every_spec!(x, ""), "{x}");
+            for w in 0..45 {
+                assert_eq!(
+                    every_spec!(Int::from(x), "", w),
+                    every_spec!(x, "", w),
+                    "{x} width {w}"
+                );
+            }
+            assert_eq!(format!("{:.3}", Int::from(x)), format!("{x:.3}"));
         }
     }
 
@@ -258,10 +289,28 @@ mod tests {
     fn radix_traits_match_u128_for_every_flag_on_non_negatives() {
         for &x in VALUES.iter().filter(|&&x| x >= 0) {
             let (int, prim) = (Int::from(x), x as u128);
-            assert_eq!(every_spec!(&int, "x"), every_spec!(prim, "x"), "{x}");
-            assert_eq!(every_spec!(&int, "X"), every_spec!(prim, "X"), "{x}");
-            assert_eq!(every_spec!(&int, "o"), every_spec!(prim, "o"), "{x}");
-            assert_eq!(every_spec!(&int, "b"), every_spec!(prim, "b"), "{x}");
+            for w in 0..135 {
+                assert_eq!(
+                    every_spec!(&int, "x", w),
+                    every_spec!(prim, "x", w),
+                    "{x} width {w}"
+                );
+                assert_eq!(
+                    every_spec!(&int, "X", w),
+                    every_spec!(prim, "X", w),
+                    "{x} width {w}"
+                );
+                assert_eq!(
+                    every_spec!(&int, "o", w),
+                    every_spec!(prim, "o", w),
+                    "{x} width {w}"
+                );
+                assert_eq!(
+                    every_spec!(&int, "b", w),
+                    every_spec!(prim, "b", w),
+                    "{x} width {w}"
+                );
+            }
         }
     }
 

@@ -12,6 +12,8 @@ mod div;
 mod fmt;
 mod ops;
 mod parse;
+#[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
+mod traits;
 
 /// A signed integer of any size, the counterpart of GMP's `mpz_t`, num-bigint's `BigInt` and
 /// Python's `int`.
@@ -142,7 +144,7 @@ impl Int {
     ///
     /// ```
     /// use carry::Int;
-    /// let x = -(Int::from(1u64) << 64u32) - 5;
+    /// let x = -(Int::from(1u64) << 64u32) - 5u32;
     /// assert_eq!(x.as_limbs(), &[5, 1]);
     /// ```
     #[inline]

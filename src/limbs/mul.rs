@@ -47,6 +47,16 @@ pub fn mul_1_assign(a: &mut [u64], b: u64) -> u64 {
     mul_1c_assign(a, b, 0)
 }
 
+/// `(a0 + a1·B)·b` as a two-limb low part and a high limb.
+#[inline(always)]
+fn mul_pair(a0: u64, a1: u64, b: u64) -> (u128, u64) {
+    let p0 = (a0 as u128) * (b as u128);
+    let p1 = (a1 as u128) * (b as u128);
+    let (mid, c) = ((p0 >> 64) as u64).overflowing_add(p1 as u64);
+    let t2 = ((p1 >> 64) as u64) + c as u64;
+    ((p0 as u64 as u128) | ((mid as u128) << 64), t2)
+}
+
 /// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top. Rows of eight
 /// limbs or more use the MULX/ADX kernel where the CPU has it.
 #[inline]
@@ -65,7 +75,20 @@ pub fn addmul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     debug_assert_eq!(r.len(), a.len());
     let r = &mut r[..a.len()];
     let mut carry = 0;
-    for (ri, &ai) in r.iter_mut().zip(a) {
+    // Limb pairs: the two-limb sums are formed off the carry chain, which then costs one
+    // two-limb addition per pair.
+    let mut rc = r.chunks_exact_mut(2);
+    let mut ac = a.chunks_exact(2);
+    for (rp, ap) in (&mut rc).zip(&mut ac) {
+        let (t, t2) = mul_pair(ap[0], ap[1], b);
+        let x = (rp[0] as u128) | ((rp[1] as u128) << 64);
+        let (s, c1) = x.overflowing_add(t);
+        let (s, c2) = s.overflowing_add(carry as u128);
+        rp[0] = s as u64;
+        rp[1] = (s >> 64) as u64;
+        carry = t2 + c1 as u64 + c2 as u64;
+    }
+    for (ri, &ai) in rc.into_remainder().iter_mut().zip(ac.remainder()) {
         (*ri, carry) = mac(ai, b, *ri, carry);
     }
     carry
@@ -90,7 +113,18 @@ pub fn submul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     debug_assert_eq!(r.len(), a.len());
     let r = &mut r[..a.len()];
     let mut borrow = 0;
-    for (ri, &ai) in r.iter_mut().zip(a) {
+    let mut rc = r.chunks_exact_mut(2);
+    let mut ac = a.chunks_exact(2);
+    for (rp, ap) in (&mut rc).zip(&mut ac) {
+        let (t, t2) = mul_pair(ap[0], ap[1], b);
+        let x = (rp[0] as u128) | ((rp[1] as u128) << 64);
+        let (s, b1) = x.overflowing_sub(t);
+        let (s, b2) = s.overflowing_sub(borrow as u128);
+        rp[0] = s as u64;
+        rp[1] = (s >> 64) as u64;
+        borrow = t2 + b1 as u64 + b2 as u64;
+    }
+    for (ri, &ai) in rc.into_remainder().iter_mut().zip(ac.remainder()) {
         let (lo, hi) = mac(ai, b, borrow, 0);
         let (d, o) = ri.overflowing_sub(lo);
         *ri = d;

@@ -156,21 +156,44 @@ fn to_radix_pow2(out: &mut [u8], a: &[u64], k: u32) -> usize {
 /// Divides `a` (normalized, `a.len() > K`) by `big` `K` times in one pass, the divisions
 /// pipelined limb by limb; the quotient replaces `a`, the `K` remainders (least significant
 /// first) are returned. `big << shift` is normalized with reciprocal `v`.
+/// `SHIFTED` is `shift != 0`, so that normalized powers (like 10^19) skip the shifting.
 #[inline(always)]
-fn divide_pass<const K: usize>(a: &mut [u64], dn: u64, shift: u32, v: u64) -> [u64; K] {
+fn divide_pass<const K: usize, const SHIFTED: bool>(
+    a: &mut [u64],
+    dn: u64,
+    shift: u32,
+    v: u64,
+) -> [u64; K] {
     // Remainders are kept shifted left by `shift`, so the inputs need no limb-crossing shift.
     let mut rem = [0u64; K];
     for x in a.iter_mut().rev() {
         let mut y = *x;
         for r in rem.iter_mut() {
-            let u1 = *r | ((y as u128) << shift >> 64) as u64;
-            let (q, nr) = div_2by1(u1, y << shift, dn, v);
+            let (q, nr) = if SHIFTED {
+                div_2by1(*r | (y >> (64 - shift)), y << shift, dn, v)
+            } else {
+                div_2by1(*r, y, dn, v)
+            };
             *r = nr;
             y = q;
         }
         *x = y;
     }
-    rem.map(|r| r >> shift)
+    if SHIFTED {
+        rem.map(|r| r >> shift)
+    } else {
+        rem
+    }
+}
+
+/// [`divide_pass`] choosing the shifting variant at run time.
+#[inline(always)]
+fn divide_pass_any<const K: usize>(a: &mut [u64], dn: u64, shift: u32, v: u64) -> [u64; K] {
+    if shift == 0 {
+        divide_pass::<K, false>(a, dn, shift, v)
+    } else {
+        divide_pass::<K, true>(a, dn, shift, v)
+    }
 }
 
 fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
@@ -183,7 +206,7 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
     let mut pos = out.len();
     // While more than STAGES limbs remain every quotient is nonzero, so every chunk is full.
     while n > STAGES {
-        let rems = divide_pass::<STAGES>(&mut a[..n], dn, shift, v);
+        let rems = divide_pass_any::<STAGES>(&mut a[..n], dn, shift, v);
         for r in rems {
             ch.write_chunk(&mut out[pos - ch.m..pos], r);
             pos -= ch.m;
@@ -191,7 +214,7 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
         n = normalized_len(&a[..n]);
     }
     while n > 1 {
-        let [r] = divide_pass::<1>(&mut a[..n], dn, shift, v);
+        let [r] = divide_pass_any::<1>(&mut a[..n], dn, shift, v);
         ch.write_chunk(&mut out[pos - ch.m..pos], r);
         pos -= ch.m;
         n = normalized_len(&a[..n]);

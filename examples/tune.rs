@@ -1,0 +1,185 @@
+//! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba and Toom-3
+//! multiplication and squaring at each size and prints where each algorithm starts to win,
+//! then times the division and radix kernels at a few reference sizes.
+//!
+//! Run with `cargo run --release --example tune` (without `tiny-thresholds`).
+
+use carry::limbs;
+use rug::integer::Order;
+use rug::Integer;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// Median over a few batches of the time of one call, in nanoseconds.
+fn time_ns(mut f: impl FnMut()) -> f64 {
+    let mut iters = 1u64;
+    loop {
+        let t = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        if t.elapsed().as_micros() > 2_000 {
+            break;
+        }
+        iters *= 2;
+    }
+    let mut samples: Vec<f64> = (0..7)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..iters {
+                f();
+            }
+            t.elapsed().as_nanos() as f64 / iters as f64
+        })
+        .collect();
+    samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    samples[samples.len() / 2]
+}
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn limbs(&mut self, n: usize) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                self.0 = self
+                    .0
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                self.0 ^ (self.0 >> 29)
+            })
+            .collect()
+    }
+}
+
+/// The first size from which `fast` beats `slow` at this size and the next two sizes too.
+fn crossover(sizes: &[usize], slow: &[f64], fast: &[f64]) -> Option<usize> {
+    (0..sizes.len())
+        .find(|&i| (i..(i + 3).min(sizes.len())).all(|j| fast[j] < slow[j]))
+        .map(|i| sizes[i])
+}
+
+fn tune_mul(rng: &mut Lcg) {
+    let sizes: Vec<usize> = (8..=200).step_by(4).collect();
+    let scratch_len = 16 * 200 + 256;
+    let mut scratch = vec![0u64; scratch_len];
+    let (mut base, mut kara, mut toom) = (vec![], vec![], vec![]);
+    println!("mul: limbs basecase_ns karatsuba_ns toom3_ns");
+    for &n in &sizes {
+        let a = rng.limbs(n);
+        let b = rng.limbs(n);
+        let mut r = vec![0u64; 2 * n];
+        let tb = time_ns(|| limbs::mul_basecase(&mut r, black_box(&a), black_box(&b)));
+        let tk =
+            time_ns(|| limbs::mul_karatsuba(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        let tt = time_ns(|| limbs::mul_toom3(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        println!("mul {n:4} {tb:10.0} {tk:10.0} {tt:10.0}");
+        base.push(tb);
+        kara.push(tk);
+        toom.push(tt);
+    }
+    println!("MUL_KARATSUBA = {:?}", crossover(&sizes, &base, &kara));
+    println!("MUL_TOOM3 = {:?}", crossover(&sizes, &kara, &toom));
+}
+
+fn tune_sqr(rng: &mut Lcg) {
+    let sizes: Vec<usize> = (8..=240).step_by(4).collect();
+    let mut scratch = vec![0u64; 16 * 240 + 256];
+    let (mut base, mut kara, mut toom) = (vec![], vec![], vec![]);
+    println!("sqr: limbs basecase_ns karatsuba_ns toom3_ns");
+    for &n in &sizes {
+        let a = rng.limbs(n);
+        let mut r = vec![0u64; 2 * n];
+        let tb = time_ns(|| limbs::sqr_basecase(&mut r, black_box(&a)));
+        let tk = time_ns(|| limbs::sqr_karatsuba(&mut r, black_box(&a), &mut scratch));
+        let tt = time_ns(|| limbs::sqr_toom3(&mut r, black_box(&a), &mut scratch));
+        println!("sqr {n:4} {tb:10.0} {tk:10.0} {tt:10.0}");
+        base.push(tb);
+        kara.push(tk);
+        toom.push(tt);
+    }
+    println!("SQR_KARATSUBA = {:?}", crossover(&sizes, &base, &kara));
+    println!("SQR_TOOM3 = {:?}", crossover(&sizes, &kara, &toom));
+}
+
+fn reference_timings(rng: &mut Lcg) {
+    for n in [16, 32, 64, 128] {
+        let a = rng.limbs(n);
+        let b = rng.limbs(n);
+        let mut r = vec![0u64; 2 * n];
+        let t = time_ns(|| limbs::mul_basecase(&mut r, black_box(&a), black_box(&b)));
+        let mut scratch = vec![0u64; limbs::mul_scratch_len(n, n)];
+        let tm = time_ns(|| limbs::mul(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        let mut scratch = vec![0u64; limbs::sqr_scratch_len(n)];
+        let ts = time_ns(|| limbs::sqr(&mut r, black_box(&a), &mut scratch));
+        let ga = Integer::from_digits(&a, Order::Lsf);
+        let gb = Integer::from_digits(&b, Order::Lsf);
+        let tg = time_ns(|| {
+            black_box(Integer::from(black_box(&ga) * black_box(&gb)));
+        });
+        println!(
+            "mul_basecase {n}x{n}: {t:.0} ns, mul: {tm:.0} ns, sqr: {ts:.0} ns (GMP via rug: {tg:.0} ns)"
+        );
+    }
+    for (an, dn) in [(8, 4), (32, 16), (128, 64)] {
+        let a = rng.limbs(an);
+        let d = rng.limbs(dn);
+        let mut q = vec![0u64; an - dn + 1];
+        let mut r = vec![0u64; dn];
+        let mut scratch = vec![0u64; limbs::divrem_scratch_len(an, dn)];
+        let t =
+            time_ns(|| limbs::divrem(&mut q, &mut r, black_box(&a), black_box(&d), &mut scratch));
+        let ga = Integer::from_digits(&a, Order::Lsf);
+        let gd = Integer::from_digits(&d, Order::Lsf);
+        let tg = time_ns(|| {
+            black_box(<(Integer, Integer)>::from(
+                black_box(&ga).div_rem_ref(black_box(&gd)),
+            ));
+        });
+        println!("divrem {an}/{dn} limbs: {t:.0} ns (GMP via rug: {tg:.0} ns)");
+    }
+    let a = rng.limbs(100);
+    let mut q = vec![0u64; 100];
+    let t = time_ns(|| {
+        black_box(limbs::divrem_1(
+            &mut q,
+            black_box(&a),
+            black_box(1_000_000_007),
+        ));
+    });
+    println!("divrem_1 100 limbs: {t:.0} ns");
+    let digits: Vec<u8> = (0..1000).map(|i| ((i * 7 + 3) % 10) as u8).collect();
+    let mut r = vec![0u64; limbs::from_radix_len(1000, 10)];
+    let t = time_ns(|| {
+        limbs::from_radix(&mut r, black_box(&digits), 10);
+    });
+    let text: String = digits.iter().map(|&d| (b'0' + d) as char).collect();
+    let tg = time_ns(|| {
+        black_box(Integer::from_str_radix(black_box(&text), 10).unwrap());
+    });
+    println!("from_radix 1000 decimal digits: {t:.0} ns (GMP via rug: {tg:.0} ns)");
+    let n = limbs::from_radix(&mut r, &digits, 10);
+    let x = r[..n].to_vec();
+    let mut out = vec![0u8; limbs::to_radix_len(&x, 10)];
+    let mut work = x.clone();
+    let t = time_ns(|| {
+        work.copy_from_slice(&x);
+        limbs::to_radix(&mut out, &mut work, 10);
+    });
+    let g = Integer::from_digits(&x, Order::Lsf);
+    let tg = time_ns(|| {
+        black_box(black_box(&g).to_string_radix(10));
+    });
+    println!("to_radix 1000 decimal digits: {t:.0} ns (GMP via rug, with allocation: {tg:.0} ns)");
+}
+
+fn main() {
+    let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
+    let args: Vec<String> = std::env::args().collect();
+    let only_ref = args.iter().any(|a| a == "--reference");
+    if !only_ref {
+        tune_mul(&mut rng);
+        tune_sqr(&mut rng);
+    }
+    reference_timings(&mut rng);
+}
