@@ -572,6 +572,12 @@ fn sum_product_default() {
     let mut rng = Rng::for_test("sum_product_default");
     let mut n = 0u64;
     check(&Int::default(), &Integer::new(), || "Int::default()".into());
+    check(&Int::from(false), &Integer::new(), || {
+        "Int::from(false)".into()
+    });
+    check(&Int::from(true), &Integer::from(1), || {
+        "Int::from(true)".into()
+    });
     for _ in 0..cases(150_000) {
         let len = rng.below(12) as usize;
         let (xs, rs): (Vec<Int>, Vec<Integer>) = (0..len).map(|_| pair(&mut rng, 8)).unzip();
@@ -784,7 +790,16 @@ fn f64_conversions() {
         check_eq(x.to_f64().to_bits(), want.to_bits(), || {
             format!("to_f64({}) (want {want:e})", hx(&rx))
         });
-        n += 1;
+        // f32: below 2^128 the (correctly rounding) `u128 as f32`, above it infinite.
+        let want32 = match rx.as_abs().to_u128() {
+            Some(m) if rx < 0 => -(m as f32),
+            Some(m) => m as f32,
+            None => f32::INFINITY.copysign(if rx < 0 { -1.0 } else { 1.0 }),
+        };
+        check_eq(x.to_f32().to_bits(), want32.to_bits(), || {
+            format!("to_f32({}) (want {want32:e})", hx(&rx))
+        });
+        n += 2;
     }
     let specials = [
         0.0,
@@ -830,7 +845,16 @@ fn f64_conversions() {
             (Err(_), None) => {}
             (got, _) => fail(&format!("Int::try_from({f:e}) success was {}", got.is_ok())),
         }
-        n += 1;
+        let f32 = f as f32;
+        match (Int::try_from(f32), Integer::from_f32(f32)) {
+            (Ok(x), Some(w)) => check(&x, &w, || format!("Int::try_from({f32:e}f32)")),
+            (Err(_), None) => {}
+            (got, _) => fail(&format!(
+                "Int::try_from({f32:e}f32) success was {}",
+                got.is_ok()
+            )),
+        }
+        n += 2;
     }
     report("f64_conversions", n);
 }
