@@ -142,7 +142,7 @@ fn divrem_case(bits: u32) -> Case {
     let (b, rb, nb) = operand(&mut rng, bits / 2);
     let (mut q, mut r) = (Integer::new(), Integer::new());
     Case {
-        name: format!("divrem {bits}/{} bits", bits / 2),
+        name: format!("divrem {bits} by {} bits", bits / 2),
         routines: [
             Box::new(move || drop(black_box(black_box(&a).div_rem(&b)))),
             Box::new(move || {

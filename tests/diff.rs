@@ -616,19 +616,24 @@ fn limbs_round_trip() {
     report("limbs_round_trip", n);
 }
 
-/// Products, squares and quotients of operands far past every multiplication threshold, in
-/// balanced and unbalanced shapes.
+/// Products, squares and quotients of operands at every threshold size and far past them,
+/// in balanced and unbalanced shapes.
 #[test]
 fn large_operands() {
     let mut rng = Rng::for_test("large_operands");
     let mut n = 0u64;
     for _ in 0..cases(6_000) {
-        let la = rng.range(200, 1500) as usize;
-        let lb = if rng.bool() {
-            la - rng.below(3) as usize
+        let la = if rng.bool() {
+            *rng.pick(sizes())
         } else {
-            rng.range(1, la as u64) as usize
+            rng.range(200, 1500) as usize
         };
+        let lb = if rng.bool() {
+            la.saturating_sub(rng.below(3) as usize).max(1)
+        } else {
+            *rng.pick(sizes())
+        };
+        let (la, lb) = (la.max(lb), la.min(lb));
         let (ra, rb) = (magnitude(&mut rng, la), magnitude(&mut rng, lb));
         let ra = if rng.bool() { -ra } else { ra };
         let (a, b) = (to_int(&ra), to_int(&rb));
@@ -1039,4 +1044,242 @@ fn bytes() {
         n += 8;
     }
     report("bytes", n);
+}
+
+// The optional features' trait implementations (all on by default).
+
+#[test]
+fn num_traits_impls() {
+    use num_integer::Integer as _;
+    use num_traits::{
+        CheckedAdd, CheckedDiv, CheckedEuclid, CheckedMul, CheckedNeg, CheckedRem, CheckedSub,
+        Euclid, FromPrimitive, Num, One, Signed, ToPrimitive, Zero,
+    };
+    let mut rng = Rng::for_test("num_traits_impls");
+    let mut n = 0u64;
+    check(&Int::zero(), &Integer::new(), || "Zero::zero".into());
+    check(&Int::one(), &Integer::from(1), || "One::one".into());
+    for _ in 0..cases(100_000) {
+        let (a, ra) = pair(&mut rng, 6);
+        let (b, rb) = pair(&mut rng, 6);
+        let what = |op: &str| binop_what(&ra, op, &rb);
+        check_eq(Zero::is_zero(&a), ra == 0, || what("Zero::is_zero"));
+        check(&Signed::abs(&a), &Integer::from(ra.abs_ref()), || {
+            what("Signed::abs")
+        });
+        check(&Signed::signum(&a), &Integer::from(ra.signum_ref()), || {
+            what("Signed::signum")
+        });
+        check(
+            &a.abs_sub(&b),
+            &Integer::from(&ra - &rb).max(Integer::new()),
+            || what("abs_sub"),
+        );
+        check_eq(Signed::is_negative(&a), ra < 0, || {
+            what("Signed::is_negative")
+        });
+        let e = rng.below(6) as u32;
+        check(
+            &num_traits::Pow::pow(a.clone(), e),
+            &Integer::from((&ra).pow(e)),
+            || what("Pow"),
+        );
+        check_eq(a.to_i64(), ra.to_i64(), || what("to_i64"));
+        check_eq(a.to_u64(), ra.to_u64(), || what("to_u64"));
+        check_eq(a.to_i128(), ra.to_i128(), || what("to_i128"));
+        check_eq(a.to_u128(), ra.to_u128(), || what("to_u128"));
+        check_eq(
+            ToPrimitive::to_f64(&a).map(f64::to_bits),
+            Some(f64_nearest(&ra).to_bits()),
+            || what("ToPrimitive::to_f64"),
+        );
+        let p = rng.next_u64() as i64 >> rng.below(64);
+        check_eq(
+            Int::from_i64(p).map(|x| to_rug(&x)),
+            Some(Integer::from(p)),
+            || format!("from_i64({p})"),
+        );
+        let f = f64_nearest(&ra) * 0.75;
+        check_eq(
+            Int::from_f64(f).map(|x| to_rug(&x)),
+            Integer::from_f64(f),
+            || format!("from_f64({f:e})"),
+        );
+        let text = ra.to_string_radix(7);
+        check_eq(
+            <Int as Num>::from_str_radix(&text, 7)
+                .ok()
+                .map(|x| to_rug(&x)),
+            Some(ra.clone()),
+            || what("Num::from_str_radix"),
+        );
+        check_eq(
+            a.checked_add(&b).map(|x| to_rug(&x)),
+            Some(Integer::from(&ra + &rb)),
+            || what("checked_add"),
+        );
+        check_eq(
+            a.checked_sub(&b).map(|x| to_rug(&x)),
+            Some(Integer::from(&ra - &rb)),
+            || what("checked_sub"),
+        );
+        check_eq(
+            a.checked_mul(&b).map(|x| to_rug(&x)),
+            Some(Integer::from(&ra * &rb)),
+            || what("checked_mul"),
+        );
+        check_eq(
+            a.checked_neg().map(|x| to_rug(&x)),
+            Some(Integer::from(-&ra)),
+            || what("checked_neg"),
+        );
+        let some_if = |ok: bool, v: &dyn Fn() -> Integer| ok.then(v);
+        let nz = rb != 0;
+        check_eq(
+            CheckedDiv::checked_div(&a, &b).map(|x| to_rug(&x)),
+            some_if(nz, &|| ra.clone().div_rem(rb.clone()).0),
+            || what("CheckedDiv"),
+        );
+        check_eq(
+            CheckedRem::checked_rem(&a, &b).map(|x| to_rug(&x)),
+            some_if(nz, &|| ra.clone().div_rem(rb.clone()).1),
+            || what("CheckedRem"),
+        );
+        check_eq(
+            a.checked_div_euclid(&b).map(|x| to_rug(&x)),
+            some_if(nz, &|| ra.clone().div_rem_euc(rb.clone()).0),
+            || what("checked_div_euclid"),
+        );
+        check_eq(
+            a.checked_rem_euclid(&b).map(|x| to_rug(&x)),
+            some_if(nz, &|| ra.clone().div_rem_euc(rb.clone()).1),
+            || what("checked_rem_euclid"),
+        );
+        if nz {
+            let (fq, fr) = ra.clone().div_rem_floor(rb.clone());
+            let (eq, er) = ra.clone().div_rem_euc(rb.clone());
+            check(&Euclid::div_euclid(&a, &b), &eq, || {
+                what("Euclid::div_euclid")
+            });
+            check(&Euclid::rem_euclid(&a, &b), &er, || {
+                what("Euclid::rem_euclid")
+            });
+            check(&a.div_floor(&b), &fq, || what("div_floor"));
+            check(&a.mod_floor(&b), &fr, || what("mod_floor"));
+            let (q, r) = a.div_mod_floor(&b);
+            check(&q, &fq, || what("div_mod_floor quotient"));
+            check(&r, &fr, || what("div_mod_floor remainder"));
+            let (q, r) = num_integer::Integer::div_rem(&a, &b);
+            let (tq, tr) = ra.clone().div_rem(rb.clone());
+            check(&q, &tq, || what("Integer::div_rem quotient"));
+            check(&r, &tr, || what("Integer::div_rem remainder"));
+            check_eq(a.is_multiple_of(&b), ra.is_divisible(&rb), || {
+                what("is_multiple_of")
+            });
+        }
+        check(&a.gcd(&b), &Integer::from(ra.gcd_ref(&rb)), || what("gcd"));
+        check(&a.lcm(&b), &Integer::from(ra.lcm_ref(&rb)), || what("lcm"));
+        n += 30;
+    }
+    report("num_traits_impls", n);
+}
+
+#[test]
+fn serde_round_trips() {
+    let mut rng = Rng::for_test("serde_round_trips");
+    let mut n = 0u64;
+    for _ in 0..cases(50_000) {
+        let max = if rng.chance(1, 20) { MAX_LIMBS } else { 4 };
+        let (a, ra) = pair(&mut rng, max);
+        let json = serde_json::to_string(&a)
+            .unwrap_or_else(|e| fail(&format!("serializing {}: {e}", hx(&ra))));
+        check_eq(&json, &format!("\"{ra}\""), || {
+            format!("JSON of {}", hx(&ra))
+        });
+        match serde_json::from_str::<Int>(&json) {
+            Ok(b) => check(&b, &ra, || format!("JSON round trip of {}", hx(&ra))),
+            Err(e) => fail(&format!("deserializing {json}: {e}")),
+        }
+        let mut cbor = Vec::new();
+        ciborium::into_writer(&a, &mut cbor)
+            .unwrap_or_else(|e| fail(&format!("CBOR of {}: {e}", hx(&ra))));
+        let bytes: ciborium::Value =
+            ciborium::from_reader(&cbor[..]).unwrap_or_else(|e| fail(&format!("{e}")));
+        check_eq(bytes, ciborium::Value::Bytes(signed_bytes_le(&ra)), || {
+            format!("CBOR of {}", hx(&ra))
+        });
+        match ciborium::from_reader::<Int, _>(&cbor[..]) {
+            Ok(b) => check(&b, &ra, || format!("CBOR round trip of {}", hx(&ra))),
+            Err(e) => fail(&format!("deserializing the CBOR of {}: {e}", hx(&ra))),
+        }
+        n += 4;
+    }
+    for bad in ["\"\"", "\"1 2\"", "\"0x10\"", "\"_1\"", "1.5", "null", "{}"] {
+        check_eq(serde_json::from_str::<Int>(bad).is_err(), true, || {
+            format!("JSON {bad} accepted")
+        });
+        n += 1;
+    }
+    report("serde_round_trips", n);
+}
+
+/// The test PRNG as a rand_core generator.
+struct CoreRng(Rng);
+
+impl rand_core::TryRng for CoreRng {
+    type Error = std::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.0.next_u64() as u32)
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.0.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dst.chunks_mut(8) {
+            chunk.copy_from_slice(&self.0.next_u64().to_le_bytes()[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn random_values() {
+    let mut rng = CoreRng(Rng::for_test("random_values"));
+    let mut n = 0u64;
+    let mut top_bit_set = 0u64;
+    let draws = cases(50_000);
+    for _ in 0..draws {
+        let bits = rng.0.below(64 * 12);
+        let x = Int::random_bits(bits, &mut rng);
+        let rx = to_rug(&x);
+        check_eq(
+            rx >= 0 && u64::from(rx.significant_bits()) <= bits,
+            true,
+            || format!("random_bits({bits}) gave {}", hx(&rx)),
+        );
+        top_bit_set += u64::from(bits > 0 && u64::from(rx.significant_bits()) == bits);
+        let bound = nonzero(&mut rng.0, 6).abs();
+        let y = Int::random_below(&to_int(&bound), &mut rng);
+        let ry = to_rug(&y);
+        check_eq(ry >= 0 && ry < bound, true, || {
+            format!("random_below({}) gave {}", hx(&bound), hx(&ry))
+        });
+        n += 2;
+    }
+    // The top bit of random_bits is set about half the time.
+    let share = top_bit_set as f64 / draws as f64;
+    check_eq((0.3..0.7).contains(&share) || draws < 1000, true, || {
+        format!("top bit set in {share} of draws")
+    });
+    for bound in [Int::from(0u8), Int::from(-5)] {
+        let panicked =
+            catch_unwind(AssertUnwindSafe(|| Int::random_below(&bound, &mut rng))).is_err();
+        check_eq(panicked, true, || {
+            format!("random_below({}) did not panic", to_rug(&bound))
+        });
+    }
+    report("random_values", n);
 }

@@ -125,19 +125,33 @@ impl Rng {
     }
 }
 
-/// Operand sizes in limbs around every algorithm threshold.
-pub const SIZES: &[usize] = &[
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 24, 25, 26, 32, 48, 49, 50, 51, 52, 64, 96, 97, 98,
-    99, 100, 128, 200,
-];
+/// Operand sizes in limbs: 1 to 12, and around every algorithm threshold `t` of
+/// `carry::thresholds` (`t - 1`, `t`, `t + 1`, and `2t ± 1`, `3t ± 1` where a split operand's
+/// parts reach `t`).
+pub fn sizes() -> &'static [usize] {
+    use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+    static SIZES: OnceLock<Vec<usize>> = OnceLock::new();
+    SIZES.get_or_init(|| {
+        let mut v: Vec<usize> = (1..=12).collect();
+        for t in [MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3] {
+            for m in [t, 2 * t, 3 * t] {
+                v.extend([m.saturating_sub(1), m, m + 1]);
+            }
+        }
+        v.retain(|&n| n > 0);
+        v.sort_unstable();
+        v.dedup();
+        v
+    })
+}
 
-/// A limb count in `0..=max`, mostly small, sometimes one of [`SIZES`].
+/// A limb count in `0..=max`, mostly small, sometimes one of [`sizes`] (capped at `max`).
 pub fn limb_count(rng: &mut Rng, max: usize) -> usize {
     match rng.below(10) {
         0..=3 => rng.range(0, 4.min(max) as u64) as usize,
         4..=6 => rng.range(0, 12.min(max) as u64) as usize,
         _ => {
-            let n = *rng.pick(SIZES);
+            let n = *rng.pick(sizes());
             n.min(max)
         }
     }
