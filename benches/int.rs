@@ -6,7 +6,10 @@
 //! 3 rounds of ~2 ms: a smoke run in seconds, numbers only indicative.
 //!
 //! GMP is used as a C caller would use it: results go into destinations allocated once and
-//! reused. carry and num-bigint produce new values, as their operators do.
+//! reused. carry and num-bigint produce new values, as their operators do. Case names and
+//! inputs follow the shared peers harness (splitmix64 seeded with FNV-1a-64 of the case name,
+//! `exact(n)` operands, the same 500 `ap_i64_accum` pairs and digit strings), so the numbers
+//! line up with its table; `ap_i64_accum` is likewise reported per operation (1000 per call).
 
 use carry::Int;
 use criterion::Criterion;
@@ -16,10 +19,16 @@ use rug::{Assign, Integer};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// A deterministic generator (splitmix64), so every run measures the same operands.
+/// splitmix64, seeded like the peers harness: with FNV-1a-64 of the case name.
 struct Rng(u64);
 
 impl Rng {
+    fn for_case(name: &str) -> Rng {
+        Rng(name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, c| {
+            (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+        }))
+    }
+
     fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -28,29 +37,30 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// `bits` random bits with the top one set, as hex.
-    fn hex(&mut self, bits: u32) -> String {
-        let mut s = String::new();
-        let digits = bits.div_ceil(4);
-        for i in 0..digits {
-            let mut d = (self.next_u64() % 16) as u32;
-            if i == 0 {
-                let top = bits - 4 * (digits - 1);
-                d = (d & ((1 << top) - 1)) | (1 << (top - 1));
-            }
-            s.push(char::from_digit(d, 16).expect("hex digit"));
+    /// Exactly `bits` bits: `ceil(bits/64)` random words, least significant first, the top
+    /// word masked to the width and its top bit set.
+    fn exact(&mut self, bits: u32) -> Vec<u64> {
+        let k = bits.div_ceil(64) as usize;
+        let mut words: Vec<u64> = (0..k).map(|_| self.next_u64()).collect();
+        if bits % 64 != 0 {
+            words[k - 1] &= (1 << (bits % 64)) - 1;
         }
-        s
+        words[k - 1] |= 1 << ((bits - 1) % 64);
+        words
     }
 }
 
 /// One operand in all three representations.
 fn operand(rng: &mut Rng, bits: u32) -> (Int, Integer, BigInt) {
-    let hex = rng.hex(bits);
+    let words = rng.exact(bits);
+    let digits: Vec<u32> = words
+        .iter()
+        .flat_map(|&w| [w as u32, (w >> 32) as u32])
+        .collect();
     (
-        Int::from_str_radix(&hex, 16).expect("hex"),
-        Integer::from_str_radix(&hex, 16).expect("hex"),
-        BigInt::parse_bytes(hex.as_bytes(), 16).expect("hex"),
+        Int::from_limbs(&words),
+        Integer::from_digits(&words, rug::integer::Order::Lsf),
+        BigInt::from_slice(num_bigint::Sign::Plus, &digits),
     )
 }
 
@@ -60,18 +70,22 @@ type Routine = Box<dyn FnMut()>;
 /// A benchmark case: the same work done by carry, GMP and num-bigint.
 struct Case {
     name: String,
+    /// Operations per call of a routine: the table reports time per operation.
+    ops: f64,
     routines: [Routine; 3],
 }
 
 const IMPLS: [&str; 3] = ["carry", "gmp", "num-bigint"];
 
-fn binary_case(name: &str, bits: u32, seed: u64, mul: bool) -> Case {
-    let mut rng = Rng(seed);
+fn binary_case(bits: u32, mul: bool) -> Case {
+    let name = format!("ap_{}_{bits}", if mul { "mul" } else { "add" });
+    let mut rng = Rng::for_case(&name);
     let (a, ra, na) = operand(&mut rng, bits);
     let (b, rb, nb) = operand(&mut rng, bits);
     let mut dest = Integer::new();
     Case {
-        name: name.to_string(),
+        name,
+        ops: 1.0,
         routines: if mul {
             [
                 Box::new(move || drop(black_box(&a * black_box(&b)))),
@@ -96,17 +110,19 @@ fn binary_case(name: &str, bits: u32, seed: u64, mul: bool) -> Case {
 
 /// `acc += x * y` over 500 pairs of i64 in [-2^26, 2^26).
 fn accum_case() -> Case {
-    let mut rng = Rng(1);
+    let mut rng = Rng::for_case("ap_i64_accum");
     let pairs: Vec<(i64, i64)> = (0..500)
         .map(|_| {
-            let mut v = || (rng.next_u64() >> 37) as i64 - (1 << 26);
-            (v(), v())
+            let x = (rng.next_u64() >> 37) as i64 - (1 << 26);
+            let y = (rng.next_u64() >> 37) as i64 - (1 << 26);
+            (x, y)
         })
         .collect();
     let (p1, p2, p3) = (pairs.clone(), pairs.clone(), pairs);
     let (mut acc, mut tmp) = (Integer::new(), Integer::new());
     Case {
-        name: "ap_i64_accum (500 pairs)".into(),
+        name: "ap_i64_accum".into(),
+        ops: 1000.0,
         routines: [
             Box::new(move || {
                 let mut acc = Int::ZERO;
@@ -137,12 +153,14 @@ fn accum_case() -> Case {
 
 /// `n`-bit by `n/2`-bit quotient and remainder.
 fn divrem_case(bits: u32) -> Case {
-    let mut rng = Rng(u64::from(bits) * 7);
+    let name = format!("ap_divrem_{bits}");
+    let mut rng = Rng::for_case(&name);
     let (a, ra, na) = operand(&mut rng, bits);
     let (b, rb, nb) = operand(&mut rng, bits / 2);
     let (mut q, mut r) = (Integer::new(), Integer::new());
     Case {
-        name: format!("divrem {bits} by {} bits", bits / 2),
+        name,
+        ops: 1.0,
         routines: [
             Box::new(move || drop(black_box(black_box(&a).div_rem(&b)))),
             Box::new(move || {
@@ -154,22 +172,35 @@ fn divrem_case(bits: u32) -> Case {
     }
 }
 
-/// Decimal text of a 1000-digit value: formatting and parsing.
+/// Decimal text of a 1000-digit value: formatting (`ap_tostr_1000_digits`) and parsing
+/// (`ap_fromstr_1000_digits`), each on its own digits as in the peers harness.
 fn text_cases() -> [Case; 2] {
-    let mut rng = Rng(1000);
-    let digits: String = (0..1000)
-        .map(|i| {
-            char::from_digit((rng.next_u64() % 10) as u32 + u32::from(i == 0), 10).expect("digit")
-        })
-        .collect();
-    let a: Int = digits.parse().expect("decimal");
-    let ra = Integer::from_str_radix(&digits, 10).expect("decimal");
-    let na: BigInt = digits.parse().expect("decimal");
-    let (s1, s2, s3) = (digits.clone(), digits.clone(), digits);
+    let digits = |name: &str| -> String {
+        let mut rng = Rng::for_case(name);
+        (0..1000)
+            .map(|i| {
+                let d = if i == 0 {
+                    1 + rng.next_u64() % 9
+                } else {
+                    rng.next_u64() % 10
+                };
+                char::from(b'0' + d as u8)
+            })
+            .collect()
+    };
+    let (printed, parsed) = (
+        digits("ap_tostr_1000_digits"),
+        digits("ap_fromstr_1000_digits"),
+    );
+    let a: Int = printed.parse().expect("decimal");
+    let ra = Integer::from_str_radix(&printed, 10).expect("decimal");
+    let na: BigInt = printed.parse().expect("decimal");
+    let (s1, s2, s3) = (parsed.clone(), parsed.clone(), parsed);
     let mut dest = Integer::new();
     [
         Case {
-            name: "to_string 1000 digits".into(),
+            name: "ap_tostr_1000_digits".into(),
+            ops: 1.0,
             routines: [
                 Box::new(move || drop(black_box(black_box(&a).to_string()))),
                 Box::new(move || drop(black_box(black_box(&ra).to_string_radix(10)))),
@@ -177,7 +208,8 @@ fn text_cases() -> [Case; 2] {
             ],
         },
         Case {
-            name: "parse 1000 digits".into(),
+            name: "ap_fromstr_1000_digits".into(),
+            ops: 1.0,
             routines: [
                 Box::new(move || drop(black_box(black_box(&s1).parse::<Int>()))),
                 Box::new(move || {
@@ -191,18 +223,9 @@ fn text_cases() -> [Case; 2] {
 }
 
 fn cases() -> Vec<Case> {
-    let mut cases = vec![
-        accum_case(),
-        binary_case("add 64 bits", 64, 2, false),
-        binary_case("mul 64 bits", 64, 3, true),
-    ];
-    for bits in [128, 256, 512, 1024, 2048, 4096, 8192] {
-        cases.push(binary_case(
-            &format!("mul {bits} bits"),
-            bits,
-            u64::from(bits),
-            true,
-        ));
+    let mut cases = vec![accum_case(), binary_case(64, false)];
+    for bits in [64, 128, 256, 512, 1024, 2048, 4096, 8192] {
+        cases.push(binary_case(bits, true));
     }
     for bits in [512, 2048, 8192] {
         cases.push(divrem_case(bits));
@@ -274,12 +297,12 @@ fn main() {
         (11, Duration::from_millis(10))
     };
     println!();
-    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches); speedup = other's time / carry's time (above 1: carry faster).");
+    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches; ap_i64_accum: per multiply or add); speedup = other's time / carry's time (above 1: carry faster). ap_divrem_n divides n bits by n/2 bits.");
     println!();
     println!("| case | carry | gmp | num-bigint | carry/gmp speedup | carry/num-bigint speedup |");
     println!("|---|---:|---:|---:|---:|---:|");
     for case in &mut cases {
-        let [carry, gmp, num] = medians(case, rounds, batch);
+        let [carry, gmp, num] = medians(case, rounds, batch).map(|t| t / case.ops);
         println!(
             "| {} | {} | {} | {} | {:.2}x | {:.2}x |",
             case.name,
