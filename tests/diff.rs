@@ -2,7 +2,7 @@
 //!
 //! Seeded by `CARRY_SEED` (printed at start), sized by `CARRY_SCALE`; every failure message
 //! carries the seed and the operands in hex. `cargo test --release --test diff -- --nocapture`
-//! shows the case count of each test.
+//! shows how many checks (one operation on one set of operands) each test made.
 
 mod common;
 

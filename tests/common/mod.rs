@@ -8,6 +8,7 @@
 use carry::Int;
 use rug::integer::Order;
 use rug::Integer;
+use std::io::Write;
 use std::sync::OnceLock;
 
 /// The run's seed: `CARRY_SEED` (decimal or `0x` hex) or, if unset, the clock.
@@ -28,7 +29,8 @@ pub fn seed() -> u64 {
                 .map(|d| d.as_nanos() as u64)
                 .unwrap_or(0x5eed),
         };
-        eprintln!("CARRY_SEED={seed}");
+        // Straight to stderr, past the test harness's output capture, so every run shows it.
+        let _ = writeln!(std::io::stderr(), "CARRY_SEED={seed}");
         seed
     })
 }
