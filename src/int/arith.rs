@@ -174,12 +174,11 @@ impl Int {
     #[inline(never)]
     fn add_signed_assign_general(&mut self, b: &Int, negate: bool) {
         let bn = b.is_negative() ^ negate;
-        if matches!(self.repr, Repr::Inline { .. }) {
-            *self = add_general(self.is_negative(), self.as_limbs(), bn, b.as_limbs());
-            return;
-        }
         let an = self.is_negative();
-        let mut v = self.take_vec();
+        let Some(mut v) = self.take_heap_vec() else {
+            *self = add_general(an, self.as_limbs(), bn, b.as_limbs());
+            return;
+        };
         let b = b.as_limbs();
         let neg = if an == bn {
             if v.len() < b.len() {
@@ -247,7 +246,7 @@ impl Int {
             limbs::mul_basecase(&mut r[..n], x, y);
             return Int::from_sign_limbs(neg, &r[..n]);
         }
-        let mut v = super::div::zeroed(n);
+        let mut v = super::zeroed(n);
         if core::ptr::eq(self, b) {
             sqr_into(&mut v, a);
         } else {

@@ -1,7 +1,7 @@
 //! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
 //! division kernels.
 
-use super::Int;
+use super::{zeroed, Int};
 use crate::limbs;
 
 /// The magnitudes `(|a| / |b|, |a| % |b|)`; `b` must not be empty.
@@ -39,15 +39,6 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
 
 /// Scratch space, in limbs, that division takes from the stack rather than the heap.
 const STACK_SCRATCH: usize = 256;
-
-/// A vector of `n` zero limbs, allocated with `malloc` and filled: for the few-limb vectors of
-/// everyday division this measured faster than `vec![0; n]`, which goes through `calloc`.
-#[allow(clippy::slow_vector_initialization)]
-pub(crate) fn zeroed(n: usize) -> Vec<u64> {
-    let mut v = Vec::with_capacity(n);
-    v.resize(n, 0);
-    v
-}
 
 impl Int {
     /// Quotient and remainder of truncating division (the quotient rounds toward zero, the
