@@ -26,9 +26,20 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
             Int::from_sign_u128(false, r as u128),
         );
     }
-    let mut q = zeroed(a.len() - b.len() + 1);
-    let mut r = zeroed(b.len());
-    let s = limbs::divrem_scratch_len(a.len(), b.len());
+    let (qn, dn) = (a.len() - b.len() + 1, b.len());
+    let s = limbs::divrem_scratch_len(a.len(), dn);
+    if qn + dn + s <= SMALL_DIV {
+        let mut buf = [0; SMALL_DIV];
+        let (q, rest) = buf.split_at_mut(qn);
+        let (r, scratch) = rest.split_at_mut(dn);
+        limbs::divrem(q, r, a, b, &mut scratch[..s]);
+        return (
+            Int::from_sign_limbs(false, q),
+            Int::from_sign_limbs(false, r),
+        );
+    }
+    let mut q = zeroed(qn);
+    let mut r = zeroed(dn);
     if s <= STACK_SCRATCH {
         limbs::divrem(&mut q, &mut r, a, b, &mut [0; STACK_SCRATCH][..s]);
     } else {
@@ -36,6 +47,10 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
     }
     (Int::from_sign_vec(false, q), Int::from_sign_vec(false, r))
 }
+
+/// Quotient, remainder and scratch limbs up to which a division runs entirely on the stack
+/// (a small array, cheap to zero), its results copied out at their exact lengths.
+const SMALL_DIV: usize = 40;
 
 /// Scratch space, in limbs, that division takes from the stack rather than the heap.
 const STACK_SCRATCH: usize = 256;

@@ -3,7 +3,7 @@
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates. No threshold selects it yet: it is the only algorithm for long divisors.
 
-use super::add::add_n_assign;
+use super::add::{add_n_assign, cmp_n, sub_n_assign};
 use super::mul::submul_1;
 use super::shift::{shl, shr};
 
@@ -23,10 +23,10 @@ pub fn div_2by1(u1: u64, u0: u64, d: u64, v: u64) -> (u64, u64) {
     let q = (v as u128) * (u1 as u128) + (((u1 as u128) << 64) | u0 as u128);
     let (mut q1, q0) = (((q >> 64) as u64).wrapping_add(1), q as u64);
     let mut r = u0.wrapping_sub(q1.wrapping_mul(d));
-    if r > q0 {
-        q1 = q1.wrapping_sub(1);
-        r = r.wrapping_add(d);
-    }
+    // The first correction happens about half the time: do it with a mask, not a branch.
+    let mask = ((r > q0) as u64).wrapping_neg();
+    q1 = q1.wrapping_add(mask);
+    r = r.wrapping_add(d & mask);
     if r >= d {
         q1 += 1;
         r -= d;
@@ -73,11 +73,10 @@ pub fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u6
     let mut r = (((r1 as u128) << 64) | u0 as u128)
         .wrapping_sub(t)
         .wrapping_sub(d);
-    q1 = q1.wrapping_add(1);
-    if (r >> 64) as u64 >= q0 {
-        q1 = q1.wrapping_sub(1);
-        r = r.wrapping_add(d);
-    }
+    // The first correction happens about half the time: do it with a mask, not a branch.
+    let mask = (((r >> 64) as u64 >= q0) as u64).wrapping_neg();
+    q1 = q1.wrapping_add(1).wrapping_add(mask);
+    r = r.wrapping_add(d & ((mask as u128) << 64 | mask as u128));
     if r >= d {
         q1 += 1;
         r -= d;
@@ -190,61 +189,78 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert_eq!(q.len(), an - dn + 1);
     assert_eq!(r.len(), dn);
     let (dd, rest) = scratch.split_at_mut(dn);
-    let u = &mut rest[..an + 1];
     let s = d[dn - 1].leading_zeros();
     if s == 0 {
-        dd.copy_from_slice(d);
-        u[..an].copy_from_slice(a);
-        u[an] = 0;
-    } else {
-        shl(dd, d, s);
-        u[an] = shl(&mut u[..an], a, s);
+        // Already normalized: the top quotient digit is 0 or 1, found by one comparison.
+        let u = &mut rest[..an];
+        u.copy_from_slice(a);
+        let top = &mut u[an - dn..];
+        let qh = cmp_n(top, d).is_ge();
+        if qh {
+            sub_n_assign(top, d);
+        }
+        q[an - dn] = qh as u64;
+        divrem_schoolbook(&mut q[..an - dn], u, d);
+        r.copy_from_slice(&u[..dn]);
+        return;
     }
+    let u = &mut rest[..an + 1];
+    shl(dd, d, s);
+    u[an] = shl(&mut u[..an], a, s);
     // Divide-and-conquer division, for long divisors, slots in here.
     divrem_schoolbook(q, u, dd);
-    if s == 0 {
-        r.copy_from_slice(&u[..dn]);
-    } else {
-        shr(r, &u[..dn], s);
-    }
+    shr(r, &u[..dn], s);
 }
 
 /// Schoolbook division of `u` (`q.len() + d.len()` limbs) by the normalized `d`
 /// (`d.len() >= 2`, top bit set), where the top `d.len()` limbs of `u` are below `d`: writes
-/// the quotient into `q` and leaves the remainder in the low `d.len()` limbs of `u`.
+/// the quotient into `q`, leaves the remainder in the low `d.len()` limbs of `u` and zeroes the
+/// limbs above it.
+///
+/// The top two limbs of the running remainder stay in registers from one quotient digit to
+/// the next, so no digit waits on a store of the previous one.
 pub fn divrem_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
-    let dn = d.len();
-    debug_assert!(dn >= 2 && d[dn - 1] >> 63 == 1);
-    debug_assert_eq!(u.len(), q.len() + dn);
+    let (qn, dn) = (q.len(), d.len());
+    assert!(dn >= 2 && d[dn - 1] >> 63 == 1 && u.len() == qn + dn);
     let (d1, d0) = (d[dn - 1], d[dn - 2]);
     let dlow = &d[..dn - 2];
     let v = reciprocal_3by2(d1, d0);
-    for j in (0..q.len()).rev() {
-        let w = &mut u[j..=j + dn];
-        let (u2, u1, u0) = (w[dn], w[dn - 1], w[dn - 2]);
-        let qj;
-        if u2 == d1 && u1 == d0 {
+    let (mut n1, mut n0) = (u[qn + dn - 1], u[qn + dn - 2]);
+    for j in (0..qn).rev() {
+        let window = &mut u[j..j + dn];
+        if n1 == d1 && n0 == d0 {
             // The 3/2 estimate would be B or more; the true quotient digit is B - 1.
-            qj = u64::MAX;
-            let borrow = submul_1(&mut w[..dn], d, qj);
-            debug_assert_eq!(borrow, u2);
-        } else {
-            let (mut qt, r1, r0) = div_3by2(u2, u1, u0, d1, d0, v);
-            let (low, top) = w.split_at_mut(dn - 2);
-            let cy = submul_1(low, dlow, qt);
-            let (r0n, b0) = r0.overflowing_sub(cy);
-            let (r1n, b1) = r1.overflowing_sub(b0 as u64);
-            top[0] = r0n;
-            top[1] = r1n;
-            if b1 {
-                // The estimate was one too large: add the divisor back.
-                qt -= 1;
-                let c = add_n_assign(&mut w[..dn - 1], &d[..dn - 1]);
-                w[dn - 1] = w[dn - 1].wrapping_add(d1).wrapping_add(c);
-            }
-            qj = qt;
+            window[dn - 1] = n0;
+            let borrow = submul_1(window, d, u64::MAX);
+            debug_assert_eq!(borrow, n1);
+            (n1, n0) = (window[dn - 1], window[dn - 2]);
+            q[j] = u64::MAX;
+            continue;
         }
-        w[dn] = 0;
-        q[j] = qj;
+        let (mut qt, r1, r0) = div_3by2(n1, n0, window[dn - 2], d1, d0, v);
+        let low = &mut window[..dn - 2];
+        let cy = submul_1(low, dlow, qt);
+        let (r0, b0) = r0.overflowing_sub(cy);
+        let (r1, b1) = r1.overflowing_sub(b0 as u64);
+        (n1, n0) = (r1, r0);
+        if b1 {
+            // The estimate was one too large: add the divisor back.
+            qt -= 1;
+            let c = add_n_assign(low, dlow);
+            let (s0, c0) = carrying_add(n0, d0, c);
+            (n1, n0) = (n1.wrapping_add(d1).wrapping_add(c0 as u64), s0);
+        }
+        q[j] = qt;
     }
+    u[dn - 2] = n0;
+    u[dn - 1] = n1;
+    u[dn..].fill(0);
+}
+
+/// `a + b + carry` as (sum, carry out).
+#[inline(always)]
+fn carrying_add(a: u64, b: u64, carry: u64) -> (u64, bool) {
+    let (s, c1) = a.overflowing_add(b);
+    let (s, c2) = s.overflowing_add(carry);
+    (s, c1 | c2)
 }
