@@ -70,18 +70,18 @@ fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Option<(bool, u
 }
 
 /// The four-limb sum of two three-limb magnitudes that carried out.
+///
+/// This and the other out-of-line paths of the operators return a vector, not an `Int`: an
+/// `Int` would come back through memory shared with the inline result, and the copy of that
+/// memory into the destination would then wait on its narrower stores.
 #[cold]
-fn add_inline_overflow(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Int {
+fn add_inline_overflow(a: &[u64; 3], b: &[u64; 3]) -> Vec<u64> {
     let (r, _) = add3(a, b);
-    Int {
-        repr: Repr::Heap {
-            neg,
-            limbs: vec![r[0], r[1], r[2], 1],
-        },
-    }
+    vec![r[0], r[1], r[2], 1]
 }
 
 /// `|a| + |b|` into a new vector, `a.len() >= b.len()`.
+#[inline(always)]
 fn mag_add(a: &[u64], b: &[u64]) -> Vec<u64> {
     let mut v = Vec::with_capacity(a.len() + 1);
     v.resize(a.len(), 0);
@@ -93,26 +93,27 @@ fn mag_add(a: &[u64], b: &[u64]) -> Vec<u64> {
 }
 
 /// `|a| - |b|` into a new vector, `|a| >= |b|`.
+#[inline(always)]
 fn mag_sub(a: &[u64], b: &[u64]) -> Vec<u64> {
     let mut v = vec![0; a.len()];
     limbs::sub(&mut v, a, b);
     v
 }
 
-/// `a + (-1)^bn·|b|` where `a` and `b` are not both inline.
-fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> Int {
+/// `a + (-1)^bn·|b|` as a sign and a magnitude (not normalised).
+fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> (bool, Vec<u64>) {
     if an == bn {
         let v = if a.len() >= b.len() {
             mag_add(a, b)
         } else {
             mag_add(b, a)
         };
-        return Int::from_sign_vec(an, v);
+        return (an, v);
     }
     match limbs::cmp(a, b) {
-        Ordering::Equal => Int::ZERO,
-        Ordering::Greater => Int::from_sign_vec(an, mag_sub(a, b)),
-        Ordering::Less => Int::from_sign_vec(bn, mag_sub(b, a)),
+        Ordering::Equal => (false, Vec::new()),
+        Ordering::Greater => (an, mag_sub(a, b)),
+        Ordering::Less => (bn, mag_sub(b, a)),
     }
 }
 
@@ -132,14 +133,20 @@ impl Int {
                 Some((neg, len, limbs)) => Int {
                     repr: Repr::Inline { neg, len, limbs },
                 },
-                None => add_inline_overflow(bn, al, bl),
+                None => Int {
+                    repr: Repr::Heap {
+                        neg: bn,
+                        limbs: add_inline_overflow(al, bl),
+                    },
+                },
             };
         }
-        self.add_signed_general(b, negate)
+        let (neg, v) = self.add_signed_general(b, negate);
+        Int::from_sign_vec(neg, v)
     }
 
     #[inline(never)]
-    fn add_signed_general(&self, b: &Int, negate: bool) -> Int {
+    fn add_signed_general(&self, b: &Int, negate: bool) -> (bool, Vec<u64>) {
         add_general(
             self.is_negative(),
             self.as_limbs(),
@@ -164,7 +171,14 @@ impl Int {
             let bn = *neg ^ negate;
             match add_inline(*an, al, bn, bl) {
                 Some(r) => (*an, *len, *al) = r,
-                None => *self = add_inline_overflow(bn, al, bl),
+                None => {
+                    *self = Int {
+                        repr: Repr::Heap {
+                            neg: bn,
+                            limbs: add_inline_overflow(al, bl),
+                        },
+                    }
+                }
             }
             return;
         }
@@ -176,7 +190,8 @@ impl Int {
         let bn = b.is_negative() ^ negate;
         let an = self.is_negative();
         let Some(mut v) = self.take_heap_vec() else {
-            *self = add_general(an, self.as_limbs(), bn, b.as_limbs());
+            let (neg, v) = add_general(an, self.as_limbs(), bn, b.as_limbs());
+            *self = Int::from_sign_vec(neg, v);
             return;
         };
         let b = b.as_limbs();

@@ -104,6 +104,7 @@ impl Int {
     }
 
     /// A value from a sign and little-endian magnitude limbs (need not be normalised).
+    #[inline]
     pub(crate) fn from_sign_limbs(neg: bool, limbs: &[u64]) -> Int {
         let limbs = crate::limbs::normalized(limbs);
         let n = limbs.len();
@@ -129,6 +130,7 @@ impl Int {
 
     /// A value from a sign and a magnitude vector (need not be normalised); small results move
     /// inline and free the vector.
+    #[inline]
     pub(crate) fn from_sign_vec(neg: bool, mut limbs: Vec<u64>) -> Int {
         let n = crate::limbs::normalized_len(&limbs);
         if n <= INLINE {

@@ -20,6 +20,18 @@ fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
 #[inline]
 pub fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let n = r.len();
+    assert!(a.len() >= n && b.len() >= n);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `a` and `b` hold at least n limbs; `r` is a distinct mutable borrow.
+    return unsafe { super::x86::add_n_asm(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+    #[cfg(not(target_arch = "x86_64"))]
+    add_n_portable(r, a, b)
+}
+
+/// The portable twin of [`add_n`].
+#[inline]
+pub fn add_n_portable(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let n = r.len();
     let (a, b) = (&a[..n], &b[..n]);
     let mut carry = 0;
     for i in 0..n {
@@ -32,12 +44,22 @@ pub fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
 #[inline]
 pub fn add_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
     let n = a.len();
-    let b = &b[..n];
-    let mut carry = 0;
-    for i in 0..n {
-        (a[i], carry) = adc(a[i], b[i], carry);
+    assert!(b.len() >= n);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `b` holds at least n limbs; the result overwrites `a` in place (r == a).
+    return unsafe {
+        let p = a.as_mut_ptr();
+        super::x86::add_n_asm(p, p, b.as_ptr(), n)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let b = &b[..n];
+        let mut carry = 0;
+        for i in 0..n {
+            (a[i], carry) = adc(a[i], b[i], carry);
+        }
+        carry
     }
-    carry
 }
 
 /// `a += c` (a single limb); returns the carry out.
@@ -82,6 +104,18 @@ pub fn add_assign(a: &mut [u64], b: &[u64]) -> u64 {
 #[inline]
 pub fn sub_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let n = r.len();
+    assert!(a.len() >= n && b.len() >= n);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `a` and `b` hold at least n limbs; `r` is a distinct mutable borrow.
+    return unsafe { super::x86::sub_n_asm(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+    #[cfg(not(target_arch = "x86_64"))]
+    sub_n_portable(r, a, b)
+}
+
+/// The portable twin of [`sub_n`].
+#[inline]
+pub fn sub_n_portable(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
+    let n = r.len();
     let (a, b) = (&a[..n], &b[..n]);
     let mut borrow = 0;
     for i in 0..n {
@@ -94,24 +128,45 @@ pub fn sub_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
 #[inline]
 pub fn sub_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
     let n = a.len();
-    let b = &b[..n];
-    let mut borrow = 0;
-    for i in 0..n {
-        (a[i], borrow) = sbb(a[i], b[i], borrow);
+    assert!(b.len() >= n);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `b` holds at least n limbs; the result overwrites `a` in place (r == a).
+    return unsafe {
+        let p = a.as_mut_ptr();
+        super::x86::sub_n_asm(p, p, b.as_ptr(), n)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let b = &b[..n];
+        let mut borrow = 0;
+        for i in 0..n {
+            (a[i], borrow) = sbb(a[i], b[i], borrow);
+        }
+        borrow
     }
-    borrow
 }
 
 /// `a = b - a` for slices of equal length; returns the borrow out.
 #[inline]
 pub fn rsub_n_assign(a: &mut [u64], b: &[u64]) -> u64 {
     let n = a.len();
-    let b = &b[..n];
-    let mut borrow = 0;
-    for i in 0..n {
-        (a[i], borrow) = sbb(b[i], a[i], borrow);
+    assert!(b.len() >= n);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `b` holds at least n limbs; the result overwrites `a` in place (r == the
+    // subtrahend).
+    return unsafe {
+        let p = a.as_mut_ptr();
+        super::x86::sub_n_asm(p, b.as_ptr(), p, n)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let b = &b[..n];
+        let mut borrow = 0;
+        for i in 0..n {
+            (a[i], borrow) = sbb(b[i], a[i], borrow);
+        }
+        borrow
     }
-    borrow
 }
 
 /// `a -= c` (a single limb); returns the borrow out.

@@ -1,6 +1,8 @@
-//! x86_64 kernels using MULX, ADCX and ADOX (BMI2 + ADX): two independent carry chains let one
-//! pass over the product row add both the low and the high halves. Selected at run time by
-//! [`has_bmi2_adx`]; the portable twins in `mul.rs` are always built and tests compare the two.
+//! x86_64 kernels. Addition and subtraction of limb vectors run one ADC/SBB chain (any x86_64).
+//! The multiplication kernels use MULX, ADCX and ADOX (BMI2 + ADX): two independent carry chains
+//! let one pass over the product row add both the low and the high halves; they are selected at
+//! run time by [`has_bmi2_adx`]. The portable twins in `add.rs` and `mul.rs` are always built and
+//! tests compare the two.
 
 use core::arch::asm;
 
@@ -8,6 +10,86 @@ use core::arch::asm;
 #[inline]
 pub fn has_bmi2_adx() -> bool {
     std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
+}
+
+/// `r[i] = a[i] + b[i]` (ADC) or `a[i] - b[i]` (SBB) over `n` limbs, with the carry or borrow
+/// rippling upward; returns the carry (borrow) out. Plain x86_64: no CPU feature needed.
+macro_rules! carry_chain {
+    ($op:literal, $r:expr, $a:expr, $b:expr, $n:expr) => {{
+        let flag: u64;
+        // SAFETY (for every expansion): the caller guarantees `r`, `a` and `b` are valid for
+        // `n` limbs, `r` reads/writes and `a`, `b` reads, and that `r` either equals `a` or `b`
+        // or overlaps neither. The first loop walks n % 4 limbs, the second n / 4 groups of
+        // four, so every access is below index n. Each limb is read before `r` at the same
+        // index is written, so `r == a` or `r == b` is fine. Between the ADC/SBB instructions
+        // only mov, lea, dec and jrcxz run, none of which touches the carry flag.
+        unsafe {
+            asm!(
+                "clc",
+                "jrcxz 3f",
+                "2:",
+                "mov {t0}, qword ptr [{a}]",
+                concat!($op, " {t0}, qword ptr [{b}]"),
+                "mov qword ptr [{r}], {t0}",
+                "lea {a}, [{a} + 8]",
+                "lea {b}, [{b} + 8]",
+                "lea {r}, [{r} + 8]",
+                "dec rcx",
+                "jnz 2b",
+                "3:",
+                "mov rcx, {groups}",
+                "jrcxz 5f",
+                "4:",
+                "mov {t0}, qword ptr [{a}]",
+                "mov {t1}, qword ptr [{a} + 8]",
+                concat!($op, " {t0}, qword ptr [{b}]"),
+                concat!($op, " {t1}, qword ptr [{b} + 8]"),
+                "mov qword ptr [{r}], {t0}",
+                "mov qword ptr [{r} + 8], {t1}",
+                "mov {t0}, qword ptr [{a} + 16]",
+                "mov {t1}, qword ptr [{a} + 24]",
+                concat!($op, " {t0}, qword ptr [{b} + 16]"),
+                concat!($op, " {t1}, qword ptr [{b} + 24]"),
+                "mov qword ptr [{r} + 16], {t0}",
+                "mov qword ptr [{r} + 24], {t1}",
+                "lea {a}, [{a} + 32]",
+                "lea {b}, [{b} + 32]",
+                "lea {r}, [{r} + 32]",
+                "dec rcx",
+                "jnz 4b",
+                "5:",
+                "sbb {t0}, {t0}",
+                r = inout(reg) $r => _,
+                a = inout(reg) $a => _,
+                b = inout(reg) $b => _,
+                groups = in(reg) $n / 4,
+                inout("rcx") $n % 4 => _,
+                t0 = out(reg) flag,
+                t1 = out(reg) _,
+                options(nostack),
+            );
+        }
+        flag.wrapping_neg()
+    }};
+}
+
+/// `r = a + b` over `n` limbs; returns the carry out.
+///
+/// # Safety
+/// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
+/// `b` but must not otherwise overlap them.
+#[inline]
+pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    carry_chain!("adc", r, a, b, n)
+}
+
+/// `r = a - b` over `n` limbs; returns the borrow out.
+///
+/// # Safety
+/// As [`add_n_asm`].
+#[inline]
+pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    carry_chain!("sbb", r, a, b, n)
 }
 
 /// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top.
@@ -196,7 +278,10 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::limbs::{addmul_1_portable, mul_basecase_portable, submul_1_portable};
+    use crate::limbs::{
+        add_n, add_n_assign, add_n_portable, addmul_1_portable, mul_basecase_portable,
+        rsub_n_assign, sub_n, sub_n_assign, sub_n_portable, submul_1_portable,
+    };
 
     fn limbs(n: usize, seed: &mut u64) -> Vec<u64> {
         (0..n)
@@ -211,6 +296,50 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn carry_chains_match_portable_twins() {
+        let mut seed = 7;
+        for n in (0..=64).chain([100, 257]) {
+            for offset in 0..3 {
+                let a = limbs(n + offset, &mut seed);
+                let b = limbs(n + offset, &mut seed);
+                let (a, b) = (&a[offset..], &b[offset..]);
+                let ctx = format!("n={n} offset={offset}");
+                let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
+                let c1 = add_n(&mut r1, a, b);
+                assert_eq!(
+                    (c1, &r1),
+                    (add_n_portable(&mut r2, a, b), &r2),
+                    "add_n {ctx}"
+                );
+                let mut x = a.to_vec();
+                assert_eq!(
+                    (add_n_assign(&mut x, b), &x),
+                    (c1, &r1),
+                    "add_n_assign {ctx}"
+                );
+                let c1 = sub_n(&mut r1, a, b);
+                assert_eq!(
+                    (c1, &r1),
+                    (sub_n_portable(&mut r2, a, b), &r2),
+                    "sub_n {ctx}"
+                );
+                let mut x = a.to_vec();
+                assert_eq!(
+                    (sub_n_assign(&mut x, b), &x),
+                    (c1, &r1),
+                    "sub_n_assign {ctx}"
+                );
+                let mut x = b.to_vec();
+                assert_eq!(
+                    (rsub_n_assign(&mut x, a), &x),
+                    (c1, &r1),
+                    "rsub_n_assign {ctx}"
+                );
+            }
+        }
     }
 
     #[test]
