@@ -1,7 +1,7 @@
 //! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
 //! allocation around the `limbs` kernels, with allocation-free paths for inline values.
 
-use super::{Int, Repr};
+use super::{Int, Parts, Repr};
 use crate::limbs;
 use core::cmp::Ordering;
 
@@ -240,15 +240,15 @@ impl Int {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
             }
         }
-        self.mul_general(b)
+        self.mul_general(b).into_int()
     }
 
     #[inline(never)]
-    fn mul_general(&self, b: &Int) -> Int {
+    fn mul_general(&self, b: &Int) -> Parts {
         let neg = self.is_negative() ^ b.is_negative();
         let (a, bl) = (self.as_limbs(), b.as_limbs());
         if a.is_empty() || bl.is_empty() {
-            return Int::ZERO;
+            return Parts::from(Int::ZERO);
         }
         let (x, y) = if a.len() >= bl.len() {
             (a, bl)
@@ -259,7 +259,7 @@ impl Int {
         if n <= SMALL_PRODUCT {
             let mut r = [0u64; SMALL_PRODUCT];
             limbs::mul_basecase(&mut r[..n], x, y);
-            return Int::from_sign_limbs(neg, &r[..n]);
+            return Parts::from(Int::from_sign_limbs(neg, &r[..n]));
         }
         let mut v = super::zeroed(n);
         if core::ptr::eq(self, b) {
@@ -267,7 +267,7 @@ impl Int {
         } else {
             mul_into(&mut v, x, y);
         }
-        Int::from_sign_vec(neg, v)
+        Parts::from(Int::from_sign_vec(neg, v))
     }
 
     /// `self` raised to the power `exp` (`0^0 = 1`).

@@ -52,6 +52,51 @@ enum Repr {
     },
 }
 
+/// A value computed out of line and handed back to an inlined fast path. Its shape differs from
+/// [`Repr`] on purpose: the caller rebuilds the `Int` field by field, so the inline result and this
+/// one merge in registers and reach the destination as plain stores. Returned as an `Int`, both
+/// would share one stack slot whose copy into the destination waits on its narrower stores.
+pub(crate) enum Parts {
+    Small {
+        neg: bool,
+        len: usize,
+        limbs: [u64; INLINE],
+    },
+    Big {
+        neg: bool,
+        limbs: Vec<u64>,
+    },
+}
+
+impl From<Int> for Parts {
+    #[inline(always)]
+    fn from(x: Int) -> Parts {
+        match x.repr {
+            Repr::Inline { neg, len, limbs } => Parts::Small {
+                neg,
+                len: len as usize,
+                limbs,
+            },
+            Repr::Heap { neg, limbs } => Parts::Big { neg, limbs },
+        }
+    }
+}
+
+impl Parts {
+    #[inline(always)]
+    pub(crate) fn into_int(self) -> Int {
+        let repr = match self {
+            Parts::Small { neg, len, limbs } => Repr::Inline {
+                neg,
+                len: len as u8,
+                limbs,
+            },
+            Parts::Big { neg, limbs } => Repr::Heap { neg, limbs },
+        };
+        Int { repr }
+    }
+}
+
 /// Limbs stored inline.
 const INLINE: usize = 3;
 
