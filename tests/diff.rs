@@ -90,6 +90,38 @@ fn add_sub_mul_bitops() {
     report("add_sub_mul_bitops", n);
 }
 
+/// `assign_add`, `assign_sub` and `assign_mul` into one destination kept across operations, so
+/// they meet every buffer state: inline, heap with room, heap too small.
+#[test]
+fn three_address_forms() {
+    let mut rng = Rng::for_test("three_address_forms");
+    let mut n = 0u64;
+    let mut r = Int::ZERO;
+    for _ in 0..cases(400_000) {
+        let (a, ra) = pair(&mut rng, MAX_LIMBS);
+        let (b, rb) = if rng.chance(1, 8) {
+            pair(&mut rng, 1)
+        } else {
+            pair(&mut rng, MAX_LIMBS)
+        };
+        let what = |op: &str| binop_what(&ra, op, &rb);
+        r.assign_add(&a, &b);
+        check(&r, &Integer::from(&ra + &rb), || what("assign_add"));
+        r.assign_sub(&a, &b);
+        check(&r, &Integer::from(&ra - &rb), || what("assign_sub"));
+        r.assign_mul(&a, &b);
+        check(&r, &Integer::from(&ra * &rb), || what("assign_mul"));
+        r.assign_mul(&a, &a);
+        check(&r, &Integer::from(&ra * &ra), || {
+            binop_what(&ra, "assign_mul", &ra)
+        });
+        r.assign_sub(&a, &a);
+        check(&r, &Integer::new(), || binop_what(&ra, "assign_sub", &ra));
+        n += 5;
+    }
+    report("three_address_forms", n);
+}
+
 /// A dividend for `b`: random, or `b * q + r` with `r` small or near `b` (the cases where
 /// quotient digit estimates go wrong), or smaller than `b`.
 fn dividend(rng: &mut Rng, rb: &Integer) -> Integer {

@@ -5,6 +5,10 @@ use super::{Int, Parts, Repr};
 use crate::limbs;
 use core::cmp::Ordering;
 
+/// Limb counts of operand pairs whose product [`Int::assign_mul`] leaves to the by-value path:
+/// such products are inline or nearly so, and a heap buffer would not pay.
+const INLINE_PRODUCT: usize = 2;
+
 /// Products of at most this many limbs are formed on the stack, then copied into an exactly
 /// sized allocation (or kept inline).
 const SMALL_PRODUCT: usize = 8;
@@ -268,6 +272,87 @@ impl Int {
             mul_into(&mut v, x, y);
         }
         Parts::from(Int::from_sign_vec(neg, v))
+    }
+
+    /// `self = a + b`, reusing `self`'s heap buffer: the three-address form of `+`, as GMP's
+    /// `mpz_add` or Go's `z.Add(x, y)`. In a loop that keeps one destination it allocates only
+    /// when the result outgrows the buffer.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (a, b) = (Int::from(u128::MAX), Int::from(1u64));
+    /// let mut r = Int::ZERO;
+    /// r.assign_add(&a, &b);
+    /// assert_eq!(r, Int::from(1u64) << 128u32);
+    /// ```
+    pub fn assign_add(&mut self, a: &Int, b: &Int) {
+        self.assign_add_signed(a, b, false);
+    }
+
+    /// `self = a - b`, reusing `self`'s heap buffer (see [`Int::assign_add`]).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let mut r = Int::ZERO;
+    /// r.assign_sub(&Int::from(2), &Int::from(5));
+    /// assert_eq!(r, -3);
+    /// ```
+    pub fn assign_sub(&mut self, a: &Int, b: &Int) {
+        self.assign_add_signed(a, b, true);
+    }
+
+    fn assign_add_signed(&mut self, a: &Int, b: &Int, negate: bool) {
+        let Some(mut v) = self.take_heap_vec() else {
+            *self = a.add_signed(b, negate);
+            return;
+        };
+        let (an, bn) = (a.is_negative(), b.is_negative() ^ negate);
+        let (x, y) = (a.as_limbs(), b.as_limbs());
+        let (x, y, xn, yn) = if limbs::cmp(x, y).is_ge() {
+            (x, y, an, bn)
+        } else {
+            (y, x, bn, an)
+        };
+        v.clear();
+        v.resize(x.len() + 1, 0);
+        if xn == yn {
+            v[x.len()] = limbs::add(&mut v[..x.len()], x, y);
+        } else {
+            limbs::sub(&mut v[..x.len()], x, y);
+        }
+        *self = Int::from_sign_vec(xn, v);
+    }
+
+    /// `self = a · b`, reusing `self`'s heap buffer: the three-address form of `*`, as GMP's
+    /// `mpz_mul` or Go's `z.Mul(x, y)` (a squaring when `a` and `b` are the same value).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let a = Int::from(u64::MAX);
+    /// let mut r = Int::ZERO;
+    /// r.assign_mul(&a, &a);
+    /// assert_eq!(r, Int::from(u64::MAX as u128 * u64::MAX as u128));
+    /// ```
+    pub fn assign_mul(&mut self, a: &Int, b: &Int) {
+        let (x, y) = (a.as_limbs(), b.as_limbs());
+        if x.is_empty() || y.is_empty() {
+            *self = Int::ZERO;
+            return;
+        }
+        let n = x.len() + y.len();
+        let Some(mut v) = self.take_heap_vec().filter(|_| n > INLINE_PRODUCT) else {
+            *self = a.mul_ref(b);
+            return;
+        };
+        let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+        v.clear();
+        v.resize(n, 0);
+        if core::ptr::eq(a, b) {
+            sqr_into(&mut v, x);
+        } else {
+            mul_into(&mut v, x, y);
+        }
+        *self = Int::from_sign_vec(a.is_negative() ^ b.is_negative(), v);
     }
 
     /// `self` raised to the power `exp` (`0^0 = 1`).

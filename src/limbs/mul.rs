@@ -157,7 +157,7 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 #[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     #[cfg(target_arch = "x86_64")]
-    if a.len() >= 4 && super::x86::has_bmi2_adx() {
+    if a.len() >= 2 && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         return unsafe { super::x86::mul_basecase_adx(r, a, b) };
     }
