@@ -77,18 +77,41 @@ struct Case {
 
 const IMPLS: [&str; 3] = ["carry", "gmp", "num-bigint"];
 
-fn binary_case(bits: u32, mul: bool) -> Case {
-    let name = format!("ap_{}_{bits}", if mul { "mul" } else { "add" });
+/// `a + b` or `a · b` on two `bits`-bit operands. With `assign`, carry writes into one kept
+/// destination through its three-address forms (`assign_add`, `assign_mul`), as GMP does here;
+/// otherwise each carry result is a new value, as in the peers harness.
+fn binary_case(bits: u32, mul: bool, assign: bool) -> Case {
+    let op = if mul { "mul" } else { "add" };
+    let name = format!("ap_{op}_{bits}");
     let mut rng = Rng::for_case(&name);
     let (a, ra, na) = operand(&mut rng, bits);
     let (b, rb, nb) = operand(&mut rng, bits);
     let mut dest = Integer::new();
+    let carry: Routine = match (mul, assign) {
+        (true, false) => Box::new(move || drop(black_box(&a * black_box(&b)))),
+        (false, false) => Box::new(move || drop(black_box(&a + black_box(&b)))),
+        (_, true) => {
+            let mut r = Int::ZERO;
+            Box::new(move || {
+                if mul {
+                    r.assign_mul(&a, black_box(&b));
+                } else {
+                    r.assign_add(&a, black_box(&b));
+                }
+                black_box(&r);
+            })
+        }
+    };
     Case {
-        name,
+        name: if assign {
+            format!("{name} assign_{op}")
+        } else {
+            name
+        },
         ops: 1.0,
         routines: if mul {
             [
-                Box::new(move || drop(black_box(&a * black_box(&b)))),
+                carry,
                 Box::new(move || {
                     dest.assign(&ra * black_box(&rb));
                     black_box(&dest);
@@ -97,7 +120,7 @@ fn binary_case(bits: u32, mul: bool) -> Case {
             ]
         } else {
             [
-                Box::new(move || drop(black_box(&a + black_box(&b)))),
+                carry,
                 Box::new(move || {
                     dest.assign(&ra + black_box(&rb));
                     black_box(&dest);
@@ -223,9 +246,14 @@ fn text_cases() -> [Case; 2] {
 }
 
 fn cases() -> Vec<Case> {
-    let mut cases = vec![accum_case(), binary_case(64, false)];
+    let mut cases = vec![accum_case()];
+    for bits in [64, 256, 1024, 4096] {
+        cases.push(binary_case(bits, false, false));
+        cases.push(binary_case(bits, false, true));
+    }
     for bits in [64, 128, 256, 512, 1024, 2048, 4096, 8192] {
-        cases.push(binary_case(bits, true));
+        cases.push(binary_case(bits, true, false));
+        cases.push(binary_case(bits, true, true));
     }
     for bits in [512, 2048, 8192] {
         cases.push(divrem_case(bits));
