@@ -33,3 +33,23 @@ pub const SQR_TOOM3: usize = 152;
 /// `sqr`: Toom-3 from this many limbs (Karatsuba below).
 #[cfg(feature = "tiny-thresholds")]
 pub const SQR_TOOM3: usize = 3;
+
+/// Radix conversion to digits (not a power-of-two radix): divide and conquer above this many
+/// limbs (repeated division by one limb below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const TO_RADIX_DC: usize = 30;
+/// Radix conversion to digits (not a power-of-two radix): divide and conquer above this many
+/// limbs (repeated division by one limb below).
+#[cfg(feature = "tiny-thresholds")]
+pub const TO_RADIX_DC: usize = 2;
+
+/// Radix conversion from digits (not a power-of-two radix): divide and conquer above this many
+/// digits (Horner's rule on limb-sized chunks below). At least 40, the longest chunk (radix 3),
+/// so that every split leaves a nonempty high part.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const FROM_RADIX_DC: usize = 1200;
+/// Radix conversion from digits (not a power-of-two radix): divide and conquer above this many
+/// digits (Horner's rule on limb-sized chunks below). At least 40, the longest chunk (radix 3),
+/// so that every split leaves a nonempty high part.
+#[cfg(feature = "tiny-thresholds")]
+pub const FROM_RADIX_DC: usize = 40;

@@ -926,6 +926,39 @@ fn strings() {
     report("strings", n);
 }
 
+/// Long numbers through the divide-and-conquer conversions in every radix: random and striped
+/// values, and `radix^k - 1`, `radix^k`, `radix^k + 1` (runs of the top digit, of zeros).
+#[test]
+fn strings_long() {
+    let mut rng = Rng::for_test("strings_long");
+    let mut n = 0u64;
+    for _ in 0..cases(120) {
+        let radix = rng.range(2, 36) as u32;
+        let limbs = [40, 100, 700, 3000][rng.below(4) as usize];
+        let ra = match rng.below(3) {
+            0 => pair(&mut rng, limbs).1,
+            _ => {
+                let k = (limbs as f64 * 64.0 / (radix as f64).log2()) as u32;
+                let p = Integer::from(radix).pow(k);
+                p + (rng.below(3) as i32 - 1)
+            }
+        };
+        let ra = if rng.bool() { -ra } else { ra };
+        let a = Int::from_str_radix(&ra.to_string_radix(16), 16).expect("hex");
+        let want = ra.to_string_radix(radix as i32);
+        let what = || format!("{} bits in radix {radix}", ra.significant_bits());
+        check_eq(&a.to_str_radix(radix), &want, || {
+            format!("to_str_radix: {}", what())
+        });
+        match Int::from_str_radix(&want, radix) {
+            Ok(b) => check(&b, &ra, || format!("from_str_radix: {}", what())),
+            Err(e) => fail(&format!("from_str_radix failed: {e}: {}", what())),
+        }
+        n += 2;
+    }
+    report("strings_long", n);
+}
+
 /// Display, LowerHex, UpperHex, Octal and Binary with width, fill, alignment, sign, `#` and
 /// `0` flags, against rug's implementation (which pads as the primitives do).
 #[test]

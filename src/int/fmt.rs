@@ -5,7 +5,8 @@
 //! Width, fill, alignment, `+`, `#` and `0` behave exactly as for primitive integers.
 
 use super::Int;
-use crate::limbs::{to_radix, to_radix_len};
+use crate::limbs::{is_pow2_radix, to_radix, to_radix_len};
+use crate::thresholds::TO_RADIX_DC;
 use core::fmt;
 
 /// Magnitudes of at most this many limbs are copied to the stack for the clobbering kernel.
@@ -48,7 +49,9 @@ fn write_digits(out: &mut [u8], mag: &[u64], radix: u32, table: &[u8; 256]) -> u
         out[0] = b'0';
         return 1;
     }
-    let k = if mag.len() <= STACK_LIMBS {
+    let k = if mag.len() > TO_RADIX_DC && !is_pow2_radix(radix) {
+        super::radix::to_radix_dc(out, mag, radix)
+    } else if mag.len() <= STACK_LIMBS {
         let mut copy = [0u64; STACK_LIMBS];
         copy[..mag.len()].copy_from_slice(mag);
         to_radix(out, &mut copy[..mag.len()], radix)

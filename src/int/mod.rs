@@ -12,6 +12,7 @@ mod div;
 mod fmt;
 mod ops;
 mod parse;
+mod radix;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
 mod traits;
 

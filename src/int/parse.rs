@@ -6,7 +6,8 @@
 use super::fmt::check_radix;
 use super::Int;
 use crate::error::{ParseIntError, ParseIntErrorKind};
-use crate::limbs::{from_radix, from_radix_len};
+use crate::limbs::{from_radix, from_radix_len, is_pow2_radix};
+use crate::thresholds::FROM_RADIX_DC;
 use core::str::FromStr;
 
 /// The value of each byte as a digit, 255 for bytes that are no digit in any radix.
@@ -185,6 +186,9 @@ fn from_digit_values(neg: bool, digits: &[u8], radix: u32) -> Int {
         return Int::ZERO;
     };
     let digits = &digits[first..];
+    if digits.len() > FROM_RADIX_DC && !is_pow2_radix(radix) {
+        return Int::from_sign_vec(neg, super::radix::from_radix_dc(digits, radix));
+    }
     let mut limbs = vec![0u64; from_radix_len(digits.len(), radix)];
     let len = from_radix(&mut limbs, digits, radix);
     limbs.truncate(len);

@@ -96,6 +96,18 @@ impl Chunking {
 
 /// `log2(radix)` when the radix is a power of two.
 #[inline]
+/// For a radix that is not a power of two: `(m, radix^m)` with `m` the most digits whose value
+/// always fits one limb. Divide-and-conquer conversions split numbers at powers of `radix^m`.
+pub fn radix_chunk(radix: u32) -> (usize, u64) {
+    let ch = Chunking::new(radix);
+    (ch.m, ch.big)
+}
+
+/// Whether radix conversion packs bits directly (`radix` a power of two), in O(n).
+pub fn is_pow2_radix(radix: u32) -> bool {
+    radix.is_power_of_two()
+}
+
 fn pow2_bits(radix: u32) -> Option<u32> {
     radix.is_power_of_two().then(|| radix.trailing_zeros())
 }
@@ -133,7 +145,6 @@ pub fn to_radix(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
     if let Some(k) = pow2_bits(radix) {
         return to_radix_pow2(out, &a[..n], k);
     }
-    // Divide-and-conquer conversion (by precomputed powers of the radix) slots in here.
     to_radix_basecase(out, &mut a[..n], radix)
 }
 
@@ -254,7 +265,6 @@ pub fn from_radix(r: &mut [u64], digits: &[u8], radix: u32) -> usize {
     if let Some(k) = pow2_bits(radix) {
         return from_radix_pow2(r, digits, k);
     }
-    // Divide-and-conquer conversion (by precomputed powers of the radix) slots in here.
     from_radix_basecase(r, digits, radix)
 }
 

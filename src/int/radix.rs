@@ -1,0 +1,126 @@
+//! Divide-and-conquer radix conversion for long numbers (radixes that are not powers of two):
+//! split at a power `radix^(m·2^i)`, convert both halves, combine by one multiplication
+//! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
+//! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
+//! the divisions, quadratic until division is subquadratic. Selected above
+//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below.
+
+use super::arith::{mul_into, sqr_into};
+use crate::limbs;
+use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC};
+
+/// The powers `big^(2^i)`, `big = radix^m`, squared one by one as a conversion needs them.
+struct Powers {
+    m: usize,
+    table: Vec<Vec<u64>>,
+}
+
+impl Powers {
+    fn new(radix: u32) -> Powers {
+        let (m, big) = limbs::radix_chunk(radix);
+        Powers {
+            m,
+            table: vec![vec![big]],
+        }
+    }
+
+    /// `radix^(m·2^i)`, normalized.
+    fn get(&mut self, i: usize) -> &[u64] {
+        while self.table.len() <= i {
+            let p = self.table.last().expect("the table starts with one entry");
+            let mut sq = vec![0; 2 * p.len()];
+            sqr_into(&mut sq, p);
+            let n = limbs::normalized_len(&sq);
+            sq.truncate(n);
+            self.table.push(sq);
+        }
+        &self.table[i]
+    }
+
+    /// Digits in the low part when `len` digits are split: `m·2^i`, the largest below `len`.
+    fn split(&self, len: usize) -> (usize, usize) {
+        let mut i = 0;
+        while self.m << (i + 1) < len {
+            i += 1;
+        }
+        (i, self.m << i)
+    }
+}
+
+/// The value of `digits` (digit values below `radix`, most significant first) as normalized
+/// limbs, for `digits.len() > FROM_RADIX_DC`.
+pub(crate) fn from_radix_dc(digits: &[u8], radix: u32) -> Vec<u64> {
+    from_digits(digits, radix, &mut Powers::new(radix))
+}
+
+fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
+    if digits.len() <= FROM_RADIX_DC {
+        let mut r = vec![0; limbs::from_radix_len(digits.len(), radix)];
+        let n = limbs::from_radix(&mut r, digits, radix);
+        r.truncate(n);
+        return r;
+    }
+    let (i, low) = powers.split(digits.len());
+    let (hi, lo) = digits.split_at(digits.len() - low);
+    let hi = from_digits(hi, radix, powers);
+    let lo = from_digits(lo, radix, powers);
+    if hi.is_empty() {
+        return lo;
+    }
+    let p = powers.get(i);
+    let mut r = vec![0; hi.len() + p.len() + 1];
+    let prod = &mut r[..hi.len() + p.len()];
+    if hi.len() >= p.len() {
+        mul_into(prod, &hi, p);
+    } else {
+        mul_into(prod, p, &hi);
+    }
+    let carry = limbs::add_assign(&mut r[..], &lo);
+    debug_assert_eq!(carry, 0);
+    let n = limbs::normalized_len(&r);
+    r.truncate(n);
+    r
+}
+
+/// Writes the digit values of `a` (normalized, more than `TO_RADIX_DC` limbs) into `out`,
+/// most significant first and without leading zeros; returns how many. `out` must hold
+/// `limbs::to_radix_len(a, radix)` digits.
+pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
+    let len = limbs::to_radix_len(a, radix);
+    let out = &mut out[..len];
+    to_digits(out, a, radix, &mut Powers::new(radix));
+    let lead = out.iter().position(|&d| d != 0).unwrap_or(len);
+    out.copy_within(lead.., 0);
+    len - lead
+}
+
+/// Writes exactly `out.len()` digits of `a` (with leading zeros); `a < radix^out.len()`.
+fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
+    let a = &a[..limbs::normalized_len(a)];
+    if a.len() <= TO_RADIX_DC {
+        let mut work = a.to_vec();
+        let mut digits = vec![0; limbs::to_radix_len(a, radix)];
+        let k = limbs::to_radix(&mut digits, &mut work, radix);
+        let (zeros, tail) = out.split_at_mut(out.len() - k);
+        zeros.fill(0);
+        tail.copy_from_slice(&digits[..k]);
+        return;
+    }
+    let (i, low) = powers.split(out.len());
+    let p = powers.get(i);
+    let (hi_out, lo_out) = out.split_at_mut(out.len() - low);
+    if a.len() < p.len() {
+        hi_out.fill(0);
+        return to_digits(lo_out, a, radix, powers);
+    }
+    let mut q = vec![0; a.len() - p.len() + 1];
+    let mut r = vec![0; p.len()];
+    if let [d] = *p {
+        r[0] = limbs::divrem_1(&mut q, a, d);
+    } else {
+        let mut scratch = vec![0; limbs::divrem_scratch_len(a.len(), p.len())];
+        limbs::divrem(&mut q, &mut r, a, p, &mut scratch);
+    }
+    to_digits(hi_out, &q, radix, powers);
+    to_digits(lo_out, &r, radix, powers);
+}
