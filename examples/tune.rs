@@ -1,6 +1,7 @@
 //! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba and Toom-3
 //! multiplication and squaring at each size and prints where each algorithm starts to win,
-//! then times the division and radix kernels at a few reference sizes.
+//! and schoolbook against divide-and-conquer division, then times the radix conversions and the
+//! division and radix kernels at a few reference sizes.
 //!
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`).
 
@@ -102,6 +103,49 @@ fn tune_sqr(rng: &mut Lcg) {
     println!("SQR_TOOM3 = {:?}", crossover(&sizes, &kara, &toom));
 }
 
+/// 2n-by-n division: schoolbook against divide and conquer (DIV_DC), on a normalized divisor.
+fn tune_div(rng: &mut Lcg) {
+    let sizes: Vec<usize> = (10..=200).step_by(10).collect();
+    let (mut school, mut dc) = (vec![], vec![]);
+    for &n in &sizes {
+        let mut d = rng.limbs(n);
+        d[n - 1] |= 1 << 63;
+        let mut u0 = rng.limbs(2 * n);
+        u0[2 * n - 1] = d[n - 1] - 1;
+        let (mut u, mut q) = (u0.clone(), vec![0u64; n]);
+        let mut scratch = vec![0u64; limbs::divrem_dc_scratch_len(n)];
+        school.push(time_ns(|| {
+            u.copy_from_slice(&u0);
+            limbs::divrem_schoolbook(&mut q, &mut u, black_box(&d));
+        }));
+        dc.push(time_ns(|| {
+            u.copy_from_slice(&u0);
+            limbs::divrem_dc(&mut q, &mut u, black_box(&d), &mut scratch);
+        }));
+    }
+    println!("DIV_DC = {:?}", crossover(&sizes, &school, &dc));
+}
+
+/// Radix conversion of decimal numbers, base case against divide and conquer, through `Int`
+/// text conversions timed at sizes around the thresholds (they use the thresholds compiled in,
+/// so this prints the times for a person to read rather than a crossover).
+fn radix_timings() {
+    for digits in [600, 1200, 2400, 4800] {
+        let text: String = (0..digits)
+            .map(|i| (b'1' + (i * 7 % 9) as u8) as char)
+            .collect();
+        let x: carry::Int = text.parse().unwrap();
+        let tp = time_ns(|| drop(black_box(black_box(&text).parse::<carry::Int>())));
+        let tf = time_ns(|| drop(black_box(black_box(&x).to_string())));
+        println!(
+            "{digits} digits ({} limbs): parse {tp:.0} ns, to_string {tf:.0} ns (FROM_RADIX_DC = {} digits, TO_RADIX_DC = {} limbs)",
+            x.as_limbs().len(),
+            carry::thresholds::FROM_RADIX_DC,
+            carry::thresholds::TO_RADIX_DC
+        );
+    }
+}
+
 fn reference_timings(rng: &mut Lcg) {
     for n in [16, 32, 64, 128] {
         let a = rng.limbs(n);
@@ -180,6 +224,8 @@ fn main() {
     if !only_ref {
         tune_mul(&mut rng);
         tune_sqr(&mut rng);
+        tune_div(&mut rng);
+        radix_timings();
     }
     reference_timings(&mut rng);
 }

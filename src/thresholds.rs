@@ -53,3 +53,12 @@ pub const FROM_RADIX_DC: usize = 1200;
 /// so that every split leaves a nonempty high part.
 #[cfg(feature = "tiny-thresholds")]
 pub const FROM_RADIX_DC: usize = 40;
+
+/// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
+/// below, and for quotient blocks shorter than this).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const DIV_DC: usize = 70;
+/// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
+/// below, and for quotient blocks shorter than this).
+#[cfg(feature = "tiny-thresholds")]
+pub const DIV_DC: usize = 70;

@@ -1,11 +1,14 @@
 //! Division: Möller–Granlund reciprocals and 2/1, 3/2 limb divisions ("Improved division by
 //! invariant integers", IEEE Trans. Computers 2011), O(n) division by one limb, and schoolbook
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
-//! estimates. No threshold selects it yet: it is the only algorithm for long divisors.
+//! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
+//! above, which also ends in this one).
 
 use super::add::{add_n_assign, cmp_n, sub_n_assign};
+use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::mul::submul_1;
 use super::shift::{shl, shr};
+use crate::thresholds::DIV_DC;
 
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
 #[inline]
@@ -177,7 +180,12 @@ pub fn rem_1(a: &[u64], d: u64) -> u64 {
 
 /// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.
 pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
-    an + 1 + dn
+    let dc = if dn >= DIV_DC {
+        divrem_dc_scratch_len(dn)
+    } else {
+        0
+    };
+    an + 1 + dn + dc
 }
 
 /// `q = a / d`, `r = a mod d` for `a.len() >= d.len() >= 2` with `d`'s top limb nonzero (`a`
@@ -189,6 +197,7 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert_eq!(q.len(), an - dn + 1);
     assert_eq!(r.len(), dn);
     let (dd, rest) = scratch.split_at_mut(dn);
+    let (rest, dc_scratch) = rest.split_at_mut(an + 1);
     let s = d[dn - 1].leading_zeros();
     if s == 0 {
         // Already normalized: the top quotient digit is 0 or 1, found by one comparison.
@@ -200,16 +209,24 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
             sub_n_assign(top, d);
         }
         q[an - dn] = qh as u64;
-        divrem_schoolbook(&mut q[..an - dn], u, d);
+        divide(&mut q[..an - dn], u, d, dc_scratch);
         r.copy_from_slice(&u[..dn]);
         return;
     }
     let u = &mut rest[..an + 1];
     shl(dd, d, s);
     u[an] = shl(&mut u[..an], a, s);
-    // Divide-and-conquer division, for long divisors, slots in here.
-    divrem_schoolbook(q, u, dd);
+    divide(q, u, dd, dc_scratch);
     shr(r, &u[..dn], s);
+}
+
+/// The normalized division step of [`divrem`], by the algorithm the divisor's length selects.
+fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
+    if d.len() >= DIV_DC {
+        divrem_dc(q, u, d, dc_scratch);
+    } else {
+        divrem_schoolbook(q, u, d);
+    }
 }
 
 /// Schoolbook division of `u` (`q.len() + d.len()` limbs) by the normalized `d`

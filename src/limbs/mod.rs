@@ -6,6 +6,7 @@
 
 mod add;
 mod div;
+mod div_dc;
 mod mul;
 mod radix;
 mod shift;
@@ -15,6 +16,7 @@ mod x86;
 
 pub use add::*;
 pub use div::*;
+pub use div_dc::*;
 pub use mul::*;
 pub use radix::*;
 pub use shift::*;
