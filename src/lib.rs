@@ -11,6 +11,8 @@ pub mod thresholds;
 
 mod error;
 mod int;
+mod rational;
 
 pub use error::*;
 pub use int::Int;
+pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};
