@@ -9,6 +9,8 @@ pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
 
+pub mod blip;
+
 mod error;
 mod int;
 mod rational;
