@@ -11,6 +11,8 @@ pub mod thresholds;
 
 mod error;
 mod int;
+mod nt;
 
 pub use error::*;
 pub use int::Int;
+pub use nt::CrtError;
