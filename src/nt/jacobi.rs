@@ -40,7 +40,7 @@ impl Int {
     /// ```
     /// use carry::Int;
     /// assert_eq!(Int::from(3).kronecker(&Int::from(8)), -1);
-    /// assert_eq!(Int::from(-5).kronecker(&Int::from(-3)), 1);
+    /// assert_eq!(Int::from(-5).kronecker(&Int::from(-3)), -1);
     /// assert_eq!(Int::from(1).kronecker(&Int::ZERO), 1);
     /// ```
     pub fn kronecker(&self, n: &Int) -> i32 {
