@@ -13,8 +13,10 @@ pub mod blip;
 
 mod error;
 mod int;
+mod nt;
 mod rational;
 
 pub use error::*;
 pub use int::Int;
+pub use nt::CrtError;
 pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};

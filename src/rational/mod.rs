@@ -83,7 +83,7 @@ impl Rational {
 
     /// `numer / denom` divided by their gcd, the sign moved to the numerator (`denom != 0`).
     pub(crate) fn reduce(numer: Int, denom: Int) -> Rational {
-        let g = gcd(&numer, &denom);
+        let g = numer.gcd(&denom);
         let (mut numer, mut denom) = if g == 1 {
             (numer, denom)
         } else {
@@ -98,7 +98,7 @@ impl Rational {
 
     /// A value from parts already in lowest terms with `denom > 0`.
     pub(crate) fn from_reduced(numer: Int, denom: Int) -> Rational {
-        debug_assert!(denom.is_positive() && gcd(&numer, &denom) == 1);
+        debug_assert!(denom.is_positive() && numer.gcd(&denom) == 1);
         Rational { numer, denom }
     }
 
@@ -240,14 +240,4 @@ impl Rational {
             powered
         }
     }
-}
-
-/// The greatest common divisor of `|a|` and `|b|` (`gcd(0, 0) = 0`), by Euclid's algorithm.
-pub(crate) fn gcd(a: &Int, b: &Int) -> Int {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while !b.is_zero() {
-        let r = &a % &b;
-        a = core::mem::replace(&mut b, r);
-    }
-    a
 }

@@ -5,7 +5,7 @@
 //! §4.5.1): for `a/b + c/d` with `g = gcd(b, d)`, only `gcd(a·d/g + c·b/g, g)` remains to
 //! divide out; for `(a/b)·(c/d)`, `gcd(a, d)` and `gcd(c, b)`.
 
-use super::{gcd, Rational};
+use super::Rational;
 use crate::Int;
 use core::iter::{Product, Sum};
 use core::ops::*;
@@ -21,8 +21,8 @@ fn exact_div(x: &Int, g: &Int) -> Int {
 
 /// `(a/b) · (c/d)` for fractions in lowest terms with `b, d > 0`.
 fn mul_parts(a: &Int, b: &Int, c: &Int, d: &Int) -> Rational {
-    let g1 = gcd(a, d);
-    let g2 = gcd(c, b);
+    let g1 = a.gcd(d);
+    let g2 = c.gcd(b);
     let numer = exact_div(a, &g1) * exact_div(c, &g2);
     let denom = exact_div(b, &g2) * exact_div(d, &g1);
     Rational::from_reduced(numer, denom)
@@ -39,13 +39,13 @@ impl Rational {
         if b == d {
             return Rational::reduce(a + c, b.clone());
         }
-        let g = gcd(b, d);
+        let g = b.gcd(d);
         if g == 1 {
             return Rational::from_reduced(a * d + c * b, b * d);
         }
         let (b1, d1) = (b / &g, d / &g);
         let t = a * &d1 + c * &b1;
-        let g2 = gcd(&t, &g);
+        let g2 = t.gcd(&g);
         let denom = b1 * exact_div(d, &g2);
         Rational::from_reduced(exact_div(&t, &g2), denom)
     }
