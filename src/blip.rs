@@ -44,6 +44,16 @@ pub struct BlipError {
 }
 
 /// What is wrong with bytes that [`BlipError`] rejects.
+///
+/// ```
+/// use carry::Int;
+/// use carry::blip::BlipErrorKind;
+/// let kind = |bytes: &[u8]| Int::from_blip(bytes).unwrap_err().kind();
+/// assert_eq!(kind(&[0x82, 0x01]), BlipErrorKind::Truncated);
+/// assert_eq!(kind(&[0xa1, 0x00, 0x01]), BlipErrorKind::UnneededVarint);
+/// assert_eq!(kind(&[0xc1, 0x05]), BlipErrorKind::Overlong);
+/// assert_eq!(kind(&[0x81, 0x7e]), BlipErrorKind::Sentinel(0x7e));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum BlipErrorKind {
