@@ -38,6 +38,7 @@ fuzz:
 	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz
 	cd fuzz && $(CARGO) +nightly fuzz run parse -- -max_total_time=$${FUZZ_SECONDS:-300}
 	cd fuzz && $(CARGO) +nightly fuzz run ops -- -max_total_time=$${FUZZ_SECONDS:-300}
+	cd fuzz && $(CARGO) +nightly fuzz run blip -- -max_total_time=$${FUZZ_SECONDS:-300}
 
 # carry against GMP (rug) and num-bigint, with a ratio table.
 bench:

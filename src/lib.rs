@@ -9,8 +9,14 @@ pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
 
+pub mod blip;
+
 mod error;
 mod int;
+mod nt;
+mod rational;
 
 pub use error::*;
 pub use int::Int;
+pub use nt::CrtError;
+pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};

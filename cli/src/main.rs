@@ -1,320 +1,220 @@
-//! `carry`: an integer calculator on the carry crate.
+//! `carry`: an exact calculator on the carry crate, in infix or (`--rpn`) in the postfix
+//! syntax of blip_mp's `bp`.
 //!
 //! ```text
 //! carry '2^4096 - 1'
+//! carry '0.1 + 0.2'            # 0.3
+//! carry --rpn 35 factorial 24 factorial '*'
 //! echo '(0xff + 1) * -3' | carry --hex
 //! ```
 
-use carry::{Int, ParseIntErrorKind};
-use std::io::{self, BufRead, Write};
+mod calc;
+pub(crate) mod infix;
+mod repl;
+mod rpn;
+
+use calc::Context;
+use carry::{Rational, Rounding};
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Read, Write};
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: carry [--hex] [EXPRESSION...]
-
-Evaluates an integer expression given as arguments (joined with spaces) or, without
-arguments, each line of standard input, and prints the result in decimal (hexadecimal
-with --hex).
-
-  operators    + - * / % ^ and parentheses; ^ is power (right-associative, binds tighter
-               than unary minus: -2^2 = -4); / and % truncate toward zero as in Rust
-  literals     123, 0x7f, 0o17, 0b1010, with _ between digits: 1_000_000
-
-Errors print one line naming the problem and its column, and exit with status 2.";
-
-/// Results of `^` are refused beyond this many bits (about 315,000 decimal digits).
-const MAX_POWER_BITS: u64 = 1 << 20;
-
-/// Parentheses and unary signs may nest this deep (the parser recurses on them).
-const MAX_DEPTH: usize = 1000;
-
-/// An error and the 1-based column (in characters) where it is.
+/// An error, where it is (1-based line, when the input has several, and column), and what.
 #[derive(Debug)]
-struct Error {
+pub struct Error {
+    line: Option<usize>,
     column: usize,
     message: String,
 }
 
-fn error<T>(column: usize, message: impl Into<String>) -> Result<T, Error> {
-    Err(Error {
-        column,
-        message: message.into(),
-    })
-}
-
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
-    Number(Int),
-    Op(char),
-    Open,
-    Close,
-    End,
-}
-
-/// The tokens of `text`, each with its column; the last is `End`.
-fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, Error> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let column = i + 1;
-        if c.is_whitespace() {
-            i += 1;
-            continue;
-        }
-        let token = match c {
-            '0'..='9' => {
-                let end = (i..chars.len())
-                    .find(|&j| !is_literal_char(chars[j]))
-                    .unwrap_or(chars.len());
-                let literal: String = chars[i..end].iter().collect();
-                i = end;
-                Token::Number(parse_literal(&literal, column)?)
-            }
-            '+' | '-' | '*' | '/' | '%' | '^' => Token::Op(c),
-            '(' => Token::Open,
-            ')' => Token::Close,
-            _ => return error(column, format!("unexpected character {c:?}")),
-        };
-        if !matches!(token, Token::Number(_)) {
-            i += 1;
-        }
-        tokens.push((token, column));
-    }
-    tokens.push((Token::End, chars.len() + 1));
-    Ok(tokens)
-}
-
-fn is_literal_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// A literal starting at `column`: decimal, or `0x`/`0o`/`0b` and digits (an underscore may
-/// follow the prefix, as in Python).
-fn parse_literal(literal: &str, column: usize) -> Result<Int, Error> {
-    let (radix, prefix) = match literal.get(..2).map(str::to_ascii_lowercase).as_deref() {
-        Some("0x") => (16, 2),
-        Some("0o") => (8, 2),
-        Some("0b") => (2, 2),
-        _ => (10, 0),
-    };
-    let skip = prefix + usize::from(prefix > 0 && literal[prefix..].starts_with('_'));
-    let digits = &literal[skip..];
-    if digits.is_empty() {
-        return error(
+impl Error {
+    pub fn at(column: usize, message: impl Into<String>) -> Error {
+        Error {
+            line: None,
             column,
-            format!("missing digits after {:?}", &literal[..prefix]),
-        );
-    }
-    Int::from_str_radix(digits, radix).or_else(|e| {
-        let problem = match e.kind() {
-            ParseIntErrorKind::InvalidDigit(c) => {
-                format!("invalid digit {c:?} in a base {radix} number")
-            }
-            ParseIntErrorKind::MisplacedUnderscore => "'_' must sit between two digits".into(),
-            _ => format!("bad number: {e}"),
-        };
-        error(column + skip + e.position(), problem)
-    })
-}
-
-/// A recursive-descent evaluator over the tokens.
-struct Parser {
-    tokens: Vec<(Token, usize)>,
-    next: usize,
-    depth: usize,
-}
-
-impl Parser {
-    fn peek(&self) -> &(Token, usize) {
-        &self.tokens[self.next]
-    }
-
-    fn advance(&mut self) -> (Token, usize) {
-        let token = self.tokens[self.next].clone();
-        self.next = (self.next + 1).min(self.tokens.len() - 1);
-        token
-    }
-
-    /// The next token if it is one of `ops`.
-    fn take_op(&mut self, ops: &[char]) -> Option<(char, usize)> {
-        match *self.peek() {
-            (Token::Op(c), column) if ops.contains(&c) => {
-                self.advance();
-                Some((c, column))
-            }
-            _ => None,
+            message: message.into(),
         }
     }
 
-    /// expression := term (('+' | '-') term)*
-    fn expression(&mut self) -> Result<Int, Error> {
-        let mut value = self.term()?;
-        while let Some((op, _)) = self.take_op(&['+', '-']) {
-            let rhs = self.term()?;
-            value = if op == '+' { value + rhs } else { value - rhs };
-        }
-        Ok(value)
+    /// The same error, placed on `line` (shown when the input has several lines).
+    pub fn on_line(mut self, line: usize) -> Error {
+        self.line = Some(line);
+        self
     }
 
-    /// term := unary (('*' | '/' | '%') unary)*
-    fn term(&mut self) -> Result<Int, Error> {
-        let mut value = self.unary()?;
-        while let Some((op, column)) = self.take_op(&['*', '/', '%']) {
-            let rhs = self.unary()?;
-            if op != '*' && rhs.is_zero() {
-                return error(column, "division by zero");
-            }
-            value = match op {
-                '*' => value * rhs,
-                '/' => value / rhs,
-                _ => value % rhs,
-            };
-        }
-        Ok(value)
-    }
-
-    /// unary := ('-' | '+') unary | power
-    fn unary(&mut self) -> Result<Int, Error> {
-        match self.take_op(&['-', '+']) {
-            Some((op, column)) => {
-                let value = self.nested(column, Parser::unary)?;
-                Ok(if op == '-' { -value } else { value })
-            }
-            None => self.power(),
-        }
-    }
-
-    /// `parse` one level deeper, for the token at `column`.
-    fn nested(
-        &mut self,
-        column: usize,
-        parse: fn(&mut Parser) -> Result<Int, Error>,
-    ) -> Result<Int, Error> {
-        if self.depth == MAX_DEPTH {
-            return error(column, format!("nesting deeper than {MAX_DEPTH} levels"));
-        }
-        self.depth += 1;
-        let value = parse(self);
-        self.depth -= 1;
-        value
-    }
-
-    /// power := atom ('^' unary)?
-    fn power(&mut self) -> Result<Int, Error> {
-        let base = self.atom()?;
-        match self.take_op(&['^']) {
-            Some((_, column)) => {
-                let exponent = self.unary()?;
-                power(&base, &exponent, column)
-            }
-            None => Ok(base),
-        }
-    }
-
-    /// atom := number | '(' expression ')'
-    fn atom(&mut self) -> Result<Int, Error> {
-        match self.advance() {
-            (Token::Number(n), _) => Ok(n),
-            (Token::Open, column) => {
-                let value = self.nested(column, Parser::expression)?;
-                match self.advance() {
-                    (Token::Close, _) => Ok(value),
-                    (Token::End, _) => error(column, "unclosed '('"),
-                    (token, at) => {
-                        error(at, format!("expected ')' but found {}", describe(&token)))
-                    }
-                }
-            }
-            (token, column) => error(
-                column,
-                format!("expected a number but found {}", describe(&token)),
-            ),
+    /// `line L, column C: message`, the line shown when asked for or known.
+    pub fn describe(&self, line: Option<usize>) -> String {
+        match self.line.or(line) {
+            Some(l) => format!("line {l}, column {}: {}", self.column, self.message),
+            None => format!("column {}: {}", self.column, self.message),
         }
     }
 }
 
-fn describe(token: &Token) -> String {
-    match token {
-        Token::Number(n) => format!("number {n}"),
-        Token::Op(c) => format!("'{c}'"),
-        Token::Open => "'('".into(),
-        Token::Close => "')'".into(),
-        Token::End => "end of input".into(),
+/// How results are written.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Radix {
+    Decimal,
+    Hex,
+    Binary,
+    Blip,
+}
+
+/// The command line's options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    radix: Radix,
+    rpn: bool,
+    digits: Option<usize>,
+    max_bits: u64,
+}
+
+impl Options {
+    pub fn context(&self) -> Context {
+        Context::new(self.digits, self.max_bits)
     }
 }
 
-/// `base^exponent` for the `^` at `column`, refusing negative and unreasonably large powers.
-fn power(base: &Int, exponent: &Int, column: usize) -> Result<Int, Error> {
-    if exponent.is_negative() {
-        return error(column, "negative exponent");
+const DEFAULT_MAX_BITS: u64 = 100_000_000;
+
+/// The usage text, with every function and word listed from their tables.
+fn usage() -> String {
+    let mut text = String::from(
+        "\
+usage: carry [OPTIONS] [EXPRESSION...]
+
+An exact calculator: every value is a rational number, never rounded unless asked.
+Evaluates the expression given as arguments (joined with spaces); without arguments,
+each line of standard input, or an interactive session (history, line editing, Ctrl-C
+to interrupt a computation, Ctrl-D to quit) when standard input is a terminal.
+
+options
+  --digits N     print non-integer results with N decimal places (rounding half to
+                 even), and let sqrt approximate irrational roots to N places
+  --hex, --bin   print integers in hexadecimal or binary (fractions as two such numbers)
+  --blip         print an integer result as its BLIP bytes in hexadecimal
+  --max-bits N   refuse results estimated above N bits (default 100000000)
+  --rpn          postfix syntax compatible with bp: arguments or all of standard input
+                 form one program, and the top of the stack is printed at the end
+  -h, --help     this text
+
+infix syntax
+  + - * / % ^    / is exact division (22/7 stays 22/7); % is the remainder with the
+                 sign of the dividend; ^ takes an integer exponent, is right-associative
+                 and binds tighter than unary minus (-2^2 = -4)
+  n!             factorial, binding tighter than ^ and unary minus
+  numbers        123, 1_000, 0.25, .5, 5., 1.5e-3, 2E+10, 0x7f, 0o17, 0b1010
+  x = 2^127 - 1  assigns a variable (printing nothing); _ is the last result
+  a; b           several statements on one line
+
+Results print as integers, as exact decimals when they terminate (0.1 + 0.2 = 0.3), and
+otherwise as fractions n/d.
+
+functions (infix: name(args); --rpn: words taking their arguments from the stack)
+",
+    );
+    for f in calc::FUNCTIONS {
+        let _ = writeln!(text, "  {:<18} {}", f.signature, f.help);
     }
-    if base.bits() <= 1 {
-        let odd = exponent.is_odd();
-        return Ok(if exponent.is_zero() || (base.is_negative() && !odd) {
-            Int::ONE
+    text.push_str("\nwords of --rpn besides the functions (stack effects: before -- after)\n");
+    for (word, help) in rpn::WORDS {
+        let _ = writeln!(text, "  {word:<18} {help}");
+    }
+    text.push_str(
+        "\nexamples
+  carry '0.1 + 0.2'                      0.3
+  carry '2^-3 + 1/3'                     11/24
+  carry --digits 30 'sqrt(2)'            1.414213562373095048801688724210
+  carry 'x = 2^127 - 1; isprime(x)'      1
+  carry --rpn '50 25 binomial'           126410606437752
+  carry --rpn ': square dup * ; 5 square'    25
+
+Errors print one line naming the problem and its column, and exit with status 2.",
+    );
+    text
+}
+
+/// The text of `value` as the options ask, or an error for `--blip` of a fraction.
+fn render(value: &Rational, options: &Options) -> Result<String, String> {
+    let (n, d) = (value.numer(), value.denom());
+    let fraction = |f: &dyn Fn(&carry::Int) -> String| {
+        if value.is_integer() {
+            f(n)
         } else {
-            base.clone()
-        });
-    }
-    match u32::try_from(exponent) {
-        Ok(e) if u64::from(e).saturating_mul(base.bits() - 1) <= MAX_POWER_BITS => Ok(base.pow(e)),
-        _ => error(
-            column,
-            format!("exponent too large (results are limited to {MAX_POWER_BITS} bits)"),
-        ),
-    }
-}
-
-/// The value of `text`.
-fn evaluate(text: &str) -> Result<Int, Error> {
-    let mut parser = Parser {
-        tokens: tokenize(text)?,
-        next: 0,
-        depth: 0,
+            format!("{}/{}", f(n), f(d))
+        }
     };
-    if parser.peek().0 == Token::End {
-        return error(1, "empty expression");
-    }
-    let value = parser.expression()?;
-    match parser.advance() {
-        (Token::End, _) => Ok(value),
-        (Token::Close, column) => error(column, "unmatched ')'"),
-        (token, column) => error(column, format!("unexpected {}", describe(&token))),
-    }
-}
-
-fn render(value: &Int, hex: bool) -> String {
-    if hex {
-        format!("{value:#x}")
-    } else {
-        value.to_string()
-    }
-}
-
-fn main() -> ExitCode {
-    let mut hex = false;
-    let mut words = Vec::new();
-    for arg in std::env::args().skip(1) {
-        match arg.as_str() {
-            "--hex" => hex = true,
-            "--help" | "-h" => {
-                return status(print(USAGE));
+    Ok(match options.radix {
+        Radix::Hex => fraction(&|x| format!("{x:#x}")),
+        Radix::Binary => fraction(&|x| format!("{x:#b}")),
+        Radix::Blip => {
+            if !value.is_integer() {
+                return Err(format!("--blip needs an integer result, not {value}"));
             }
+            let bytes = n.to_blip();
+            bytes
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        Radix::Decimal => match options.digits {
+            Some(places) if !value.is_integer() => {
+                value.to_decimal_string_rounded(places, Rounding::HalfEven)
+            }
+            _ => value
+                .to_decimal_string()
+                .unwrap_or_else(|| value.to_string()),
+        },
+    })
+}
+
+/// Parses the options; the remaining words are the expression.
+fn parse_args(args: Vec<String>) -> Result<(Options, Vec<String>), String> {
+    let mut options = Options {
+        radix: Radix::Decimal,
+        rpn: false,
+        digits: None,
+        max_bits: DEFAULT_MAX_BITS,
+    };
+    let mut words = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((name, value)) if is_option(name) => (name.to_string(), Some(value.to_string())),
+            _ => (arg.clone(), None),
+        };
+        let mut value = |what: &str| -> Result<u64, String> {
+            let text = inline
+                .clone()
+                .or_else(|| args.next())
+                .ok_or_else(|| format!("{name} needs {what}"))?;
+            text.parse::<u64>()
+                .map_err(|_| format!("{name} needs {what}, not {text:?}"))
+        };
+        match name.as_str() {
+            "--hex" => options.radix = Radix::Hex,
+            "--bin" => options.radix = Radix::Binary,
+            "--blip" => options.radix = Radix::Blip,
+            "--rpn" => options.rpn = true,
+            "--digits" => {
+                let digits = value("a number of decimal places")?;
+                if digits as f64 * 3.33 > options.max_bits as f64 || digits > u64::from(u32::MAX) {
+                    return Err(format!(
+                        "--digits {digits} exceeds the size limit (see --max-bits)"
+                    ));
+                }
+                options.digits = Some(digits as usize);
+            }
+            "--max-bits" => options.max_bits = value("a number of bits")?,
+            "--help" | "-h" => return Err(String::new()),
             option if is_option(option) => {
-                return fail(&format!("unknown option {option:?} (try --help)"));
+                return Err(format!("unknown option {option:?} (try --help)"));
             }
             _ => words.push(arg),
         }
     }
-    if words.is_empty() {
-        return run_lines(hex);
-    }
-    match evaluate(&words.join(" ")) {
-        Ok(value) => status(print(&render(&value, hex))),
-        Err(e) => fail(&format!("column {}: {}", e.column, e.message)),
-    }
+    Ok((options, words))
 }
 
 /// Whether a word is meant as an option (`--name`) rather than an expression like `--3`.
@@ -323,34 +223,94 @@ fn is_option(word: &str) -> bool {
         .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_alphabetic()))
 }
 
-/// Evaluates each non-blank line of standard input; the status is 2 if any line failed.
-fn run_lines(hex: bool) -> ExitCode {
-    let mut status = ExitCode::SUCCESS;
-    for (number, line) in io::stdin().lock().lines().enumerate() {
-        let line = match line {
-            Ok(line) => line,
-            Err(e) => return fail(&format!("line {}: cannot read: {e}", number + 1)),
-        };
-        if line.trim().is_empty() {
-            continue;
+fn main() -> ExitCode {
+    let (options, words) = match parse_args(std::env::args().skip(1).collect()) {
+        Ok(parsed) => parsed,
+        Err(message) if message.is_empty() => return status(print(&usage())),
+        Err(message) => return fail(&message),
+    };
+    if !words.is_empty() {
+        return run_once(&words.join(" "), &options, None);
+    }
+    if io::stdin().is_terminal() {
+        return repl::run(&options);
+    }
+    if options.rpn {
+        let mut program = String::new();
+        if let Err(e) = io::stdin().read_to_string(&mut program) {
+            return fail(&format!("cannot read standard input: {e}"));
         }
-        match evaluate(&line) {
-            Ok(value) => {
-                if !print(&render(&value, hex)) {
-                    return ExitCode::from(2);
+        return run_once(&program, &options, None);
+    }
+    run_lines(&options)
+}
+
+/// Evaluates one text (an expression line, or a whole `--rpn` program) and prints its
+/// results; `line` is the line number to report errors with.
+fn run_once(text: &str, options: &Options, line: Option<usize>) -> ExitCode {
+    let cx = options.context();
+    let results = if options.rpn {
+        let mut machine = rpn::Machine::default();
+        machine
+            .run(text, &cx)
+            .map(|()| machine.top().cloned().into_iter().collect())
+    } else {
+        infix::Session::default().evaluate(text, &cx)
+    };
+    match results {
+        Ok(values) => status(print_values(&values, options)),
+        Err(e) => fail(&e.describe(line)),
+    }
+}
+
+/// Prints each value; false if one cannot be rendered (reported) or standard output fails.
+fn print_values(values: &[Rational], options: &Options) -> bool {
+    for value in values {
+        match render(value, options) {
+            Ok(text) => {
+                if !print(&text) {
+                    return false;
                 }
             }
-            Err(e) => {
-                status = fail(&format!(
-                    "line {}, column {}: {}",
-                    number + 1,
-                    e.column,
-                    e.message
-                ))
+            Err(message) => {
+                fail(&message);
+                return false;
             }
         }
     }
-    status
+    true
+}
+
+/// Evaluates each non-blank line of standard input with shared variables; the status is 2
+/// if any line failed.
+fn run_lines(options: &Options) -> ExitCode {
+    let mut status = ExitCode::SUCCESS;
+    let mut session = infix::Session::default();
+    let cx = options.context();
+    let mut input = String::new();
+    let mut stdin = io::stdin().lock();
+    let mut number = 0;
+    loop {
+        input.clear();
+        number += 1;
+        match io::BufRead::read_line(&mut stdin, &mut input) {
+            Ok(0) => return status,
+            Ok(_) => {}
+            Err(e) => return fail(&format!("line {number}: cannot read: {e}")),
+        }
+        let line = input.trim_end_matches(['\n', '\r']);
+        if line.trim().is_empty() {
+            continue;
+        }
+        match session.evaluate(line, &cx) {
+            Ok(values) => {
+                if !print_values(&values, options) {
+                    status = ExitCode::from(2);
+                }
+            }
+            Err(e) => status = fail(&e.describe(Some(number))),
+        }
+    }
 }
 
 /// Prints `text` and a newline; false when standard output is closed or failing.

@@ -279,8 +279,8 @@ mod num {
         }
     }
 
-    /// Floor division as Python's `//` and `%`; `gcd` is Euclid's algorithm on `Int`
-    /// (quadratic; a subquadratic gcd is for later) and always non-negative.
+    /// Floor division as Python's `//` and `%`; `gcd` and `lcm` are [`Int::gcd`] and
+    /// [`Int::lcm`] (always non-negative).
     ///
     /// ```
     /// use carry::Int;
@@ -300,19 +300,11 @@ mod num {
         }
 
         fn gcd(&self, other: &Int) -> Int {
-            let (mut a, mut b) = (Int::abs(self), Int::abs(other));
-            while !b.is_zero() {
-                let r = &a % &b;
-                a = core::mem::replace(&mut b, r);
-            }
-            a
+            Int::gcd(self, other)
         }
 
         fn lcm(&self, other: &Int) -> Int {
-            if self.is_zero() || other.is_zero() {
-                return Int::ZERO;
-            }
-            Int::abs(&(self / &self.gcd(other) * other))
+            Int::lcm(self, other)
         }
 
         fn is_multiple_of(&self, other: &Int) -> bool {

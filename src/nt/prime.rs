@@ -1,0 +1,264 @@
+//! Primality: trial division, then the Baillie–PSW test (a strong base-2 Fermat test and a
+//! strong Lucas test with Selfridge's parameters; Baillie & Wagstaff, Math. Comp. 35 (1980),
+//! and Baillie, Fiori & Wagstaff, Math. Comp. 90 (2021)), which has no counterexample below
+//! 2^64; Miller–Rabin rounds on request. Next/previous prime by stepping with the same test.
+
+use super::small_primes::SMALL_PRIMES;
+use crate::Int;
+
+/// Trial division covers the primes below this bound.
+const TRIAL_LIMIT: u64 = 1000;
+
+impl Int {
+    /// Whether `self` is a probable prime by the Baillie–PSW test: false below 2 (negative
+    /// values included), exact (no false answer) below 2^64, and with no known counterexample
+    /// above.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(1_000_000_007).is_probable_prime());
+    /// assert!(!Int::from(561).is_probable_prime()); // a Carmichael number
+    /// assert!(((Int::ONE << 127u32) - 1u32).is_probable_prime());
+    /// ```
+    pub fn is_probable_prime(&self) -> bool {
+        match trial_division(self) {
+            Some(answer) => answer,
+            None => strong_probable_prime_base2(self) && strong_lucas_probable_prime(self),
+        }
+    }
+
+    /// [`Int::is_probable_prime`] followed by `reps` Miller–Rabin rounds with pseudo-random
+    /// bases derived from `self` (deterministic, like GMP's fixed-seed bases).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(65537).is_probable_prime_reps(10));
+    /// assert!(!Int::from(3215031751u64).is_probable_prime_reps(10));
+    /// ```
+    pub fn is_probable_prime_reps(&self, reps: u32) -> bool {
+        if !self.is_probable_prime() {
+            return false;
+        }
+        if self.bits() <= 64 {
+            return true;
+        }
+        let mut state = self.as_limbs()[0] ^ 0x9e37_79b9_7f4a_7c15;
+        let span = self - 3u32;
+        (0..reps).all(|_| {
+            let mut limbs = vec![0u64; self.as_limbs().len()];
+            for l in limbs.iter_mut() {
+                *l = splitmix64(&mut state);
+            }
+            let base = Int::from_limbs(&limbs) % &span + 2u32;
+            strong_probable_prime(self, &base)
+        })
+    }
+
+    /// The smallest prime above `self` (2 for every value below 2), as `mpz_nextprime`.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).next_prime(), 2);
+    /// assert_eq!(Int::from(13).next_prime(), 17);
+    /// ```
+    pub fn next_prime(&self) -> Int {
+        if *self < 2u32 {
+            return Int::from(2);
+        }
+        let mut c = if self.is_even() {
+            self + 1u32
+        } else {
+            self + 2u32
+        };
+        while !c.is_probable_prime() {
+            c += 2u32;
+        }
+        c
+    }
+
+    /// The largest prime below `self`, or `None` when `self ≤ 2`.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(17).prev_prime(), Some(Int::from(13)));
+    /// assert_eq!(Int::from(3).prev_prime(), Some(Int::from(2)));
+    /// assert_eq!(Int::from(2).prev_prime(), None);
+    /// ```
+    pub fn prev_prime(&self) -> Option<Int> {
+        if *self <= 2u32 {
+            return None;
+        }
+        if *self == 3u32 {
+            return Some(Int::from(2));
+        }
+        let mut c = if self.is_even() {
+            self - 1u32
+        } else {
+            self - 2u32
+        };
+        while !c.is_probable_prime() {
+            c -= 2u32;
+        }
+        Some(c)
+    }
+}
+
+#[cfg(feature = "rand")]
+impl Int {
+    /// A random probable prime of exactly `bits` bits (top bit set). Panics when `bits < 2`.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// # struct Counter(u64);
+    /// # impl rand_core::TryRng for Counter {
+    /// #     type Error = core::convert::Infallible;
+    /// #     fn try_next_u32(&mut self) -> Result<u32, Self::Error> { Ok(self.try_next_u64()? as u32) }
+    /// #     fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+    /// #         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    /// #         Ok(self.0 ^ (self.0 >> 29))
+    /// #     }
+    /// #     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+    /// #         for b in dst { *b = self.try_next_u64()? as u8; }
+    /// #         Ok(())
+    /// #     }
+    /// # }
+    /// let mut rng = Counter(7); // any `rand_core::Rng`
+    /// let p = Int::random_prime(256, &mut rng);
+    /// assert_eq!(p.bits(), 256);
+    /// assert!(p.is_probable_prime());
+    /// ```
+    pub fn random_prime<R: rand_core::Rng + ?Sized>(bits: u64, rng: &mut R) -> Int {
+        assert!(bits >= 2, "random_prime: needs at least 2 bits, got {bits}");
+        let top = Int::ONE << (bits - 1);
+        loop {
+            let candidate = (Int::random_bits(bits - 1, rng) | &top).next_prime();
+            if candidate.bits() == bits {
+                return candidate;
+            }
+        }
+    }
+}
+
+/// The next output of splitmix64.
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The answer when trial division by the primes below [`TRIAL_LIMIT`] settles it.
+fn trial_division(n: &Int) -> Option<bool> {
+    if *n < 2u32 {
+        return Some(false);
+    }
+    let limbs = n.as_limbs();
+    let small = (limbs.len() == 1).then(|| limbs[0]);
+    for &p in SMALL_PRIMES
+        .iter()
+        .take_while(|&&p| u64::from(p) < TRIAL_LIMIT)
+    {
+        let p = u64::from(p);
+        if small == Some(p) {
+            return Some(true);
+        }
+        if crate::limbs::rem_1(limbs, p) == 0 {
+            return Some(false);
+        }
+    }
+    match small {
+        Some(x) if x < TRIAL_LIMIT * TRIAL_LIMIT => Some(true),
+        _ => None,
+    }
+}
+
+/// `n` odd, `n > 2`: `n - 1 = d·2^s` with `d` odd.
+fn split_pow2(n_minus_1: &Int) -> (Int, u64) {
+    let s = n_minus_1.trailing_zeros().unwrap_or(0);
+    (n_minus_1 >> s, s)
+}
+
+/// The strong probable-prime test to base 2 for odd `n > 3`.
+fn strong_probable_prime_base2(n: &Int) -> bool {
+    strong_probable_prime(n, &Int::from(2))
+}
+
+/// The strong probable-prime (Miller–Rabin) test to `base`, `1 < base < n - 1`, `n` odd.
+fn strong_probable_prime(n: &Int, base: &Int) -> bool {
+    let n_minus_1 = n - 1u32;
+    let (d, s) = split_pow2(&n_minus_1);
+    let mut x = base.modpow(&d, n);
+    if x == 1u32 || x == n_minus_1 {
+        return true;
+    }
+    for _ in 1..s {
+        x = (&x * &x) % n;
+        if x == n_minus_1 {
+            return true;
+        }
+        if x == 1u32 {
+            return false;
+        }
+    }
+    false
+}
+
+/// Selfridge's method A: the first `D` of 5, -7, 9, -11, ... with `(D/n) = -1`, or `None`
+/// when `n` is found composite on the way (a factor, or a square).
+fn selfridge_d(n: &Int) -> Option<i64> {
+    let mut d: i64 = 5;
+    for i in 0.. {
+        let dn = Int::from(d).jacobi(n);
+        if dn == -1 {
+            return Some(d);
+        }
+        if dn == 0 && *n != d.unsigned_abs() {
+            return None;
+        }
+        if i == 8 && n.is_perfect_square() {
+            return None;
+        }
+        d = if d > 0 { -(d + 2) } else { -d + 2 };
+    }
+    unreachable!("the loop over D only ends by returning")
+}
+
+/// The strong Lucas probable-prime test with Selfridge's parameters `P = 1`, `Q = (1 - D)/4`
+/// for odd `n` with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
+/// `V_{d·2^r} ≡ 0 (mod n)` for some `r < s`. Only `V` and `Q^k` are carried up the binary
+/// ladder (`V_{2k} = V_k² - 2Q^k`, `V_{2k+1} = V_k·V_{k+1} - P·Q^k`); `U_d ≡ 0` is checked as
+/// `2·V_{d+1} ≡ P·V_d`, which is `D·U_d` and `D` is invertible mod `n`.
+fn strong_lucas_probable_prime(n: &Int) -> bool {
+    let Some(d_param) = selfridge_d(n) else {
+        return false;
+    };
+    let q = Int::from((1 - d_param) / 4).rem_euclid(n);
+    let n_plus_1 = n + 1u32;
+    let (d, s) = split_pow2(&n_plus_1);
+    let reduce = |x: Int| x.rem_euclid(n);
+    // (V_k, V_{k+1}, Q^k) from k = 0: (2, P, 1).
+    let (mut v0, mut v1, mut qk) = (Int::from(2), Int::ONE, Int::ONE);
+    for i in (0..d.bits()).rev() {
+        if d.bit(i) {
+            v0 = reduce(&v0 * &v1 - &qk);
+            v1 = reduce(&v1 * &v1 - (&qk * &q) * 2u32);
+            qk = reduce(&qk * &qk * &q);
+        } else {
+            v1 = reduce(&v0 * &v1 - &qk);
+            v0 = reduce(&v0 * &v0 - &qk * 2u32);
+            qk = reduce(&qk * &qk);
+        }
+    }
+    if reduce(&v1 * 2u32 - &v0).is_zero() || v0.is_zero() {
+        return true;
+    }
+    for _ in 1..s {
+        v0 = reduce(&v0 * &v0 - &qk * 2u32);
+        if v0.is_zero() {
+            return true;
+        }
+        qk = reduce(&qk * &qk);
+    }
+    false
+}

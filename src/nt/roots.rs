@@ -1,0 +1,195 @@
+//! Integer square roots and k-th roots by Newton's iteration from above (Brent & Zimmermann,
+//! Modern Computer Arithmetic, 1.5.1 and 1.5.2), started from a 53-bit floating-point estimate so
+//! that the number of iterations is O(log n); perfect-square and perfect-power tests.
+
+use crate::Int;
+
+impl Int {
+    /// `⌊√self⌋`. Panics when `self` is negative ([`Int::checked_sqrt`] returns `None`).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(99).sqrt(), 9);
+    /// assert_eq!((Int::ONE << 200u32).sqrt(), Int::ONE << 100u32);
+    /// ```
+    pub fn sqrt(&self) -> Int {
+        self.checked_sqrt().expect("sqrt of a negative number")
+    }
+
+    /// `⌊√self⌋`, or `None` when `self` is negative.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(16).checked_sqrt(), Some(Int::from(4)));
+    /// assert_eq!(Int::from(-16).checked_sqrt(), None);
+    /// ```
+    pub fn checked_sqrt(&self) -> Option<Int> {
+        (!self.is_negative()).then(|| self.nth_root(2))
+    }
+
+    /// `(s, r)` with `s = ⌊√self⌋` and `r = self - s²` (as `mpz_sqrtrem`). Panics when `self`
+    /// is negative.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(99).sqrt_rem(), (Int::from(9), Int::from(18)));
+    /// ```
+    pub fn sqrt_rem(&self) -> (Int, Int) {
+        let s = self.sqrt();
+        let r = self - &s * &s;
+        (s, r)
+    }
+
+    /// The `k`-th root rounded toward zero (as `mpz_root`): negative values have negative odd
+    /// roots. Panics when `k = 0`, or when `k` is even and `self` negative.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(1000).nth_root(3), 10);
+    /// assert_eq!(Int::from(-1001).nth_root(3), -10);
+    /// assert_eq!(Int::from(31).nth_root(5), 1);
+    /// ```
+    pub fn nth_root(&self, k: u32) -> Int {
+        assert!(k != 0, "nth_root: the 0th root is undefined");
+        assert!(
+            !(self.is_negative() && k % 2 == 0),
+            "nth_root: even root of a negative number"
+        );
+        let r = root_abs(&self.abs(), k);
+        if self.is_negative() {
+            -r
+        } else {
+            r
+        }
+    }
+
+    /// Whether `self` is the square of an integer (0 and 1 are; negative values are not).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(144).is_perfect_square());
+    /// assert!(!Int::from(145).is_perfect_square());
+    /// assert!(!Int::from(-4).is_perfect_square());
+    /// ```
+    pub fn is_perfect_square(&self) -> bool {
+        if self.is_negative() {
+            return false;
+        }
+        // Squares mod 64 are 0, 1, 4, 9, 16, 17, 25, 33, 36, 41, 49, 57.
+        const SQUARES_MOD_64: u64 = 0x0202_0212_0203_0213;
+        let low = self.as_limbs().first().copied().unwrap_or(0);
+        if (SQUARES_MOD_64 >> (low & 63)) & 1 == 0 {
+            return false;
+        }
+        let s = self.sqrt();
+        &s * &s == *self
+    }
+
+    /// Whether `self = a^b` for integers `a` and `b > 1`, with GMP's definition
+    /// (`mpz_perfect_power_p`): 0 and 1 are perfect powers, and a negative value is one when
+    /// it is an odd power (so -1 and -8 are, -4 is not).
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(243).is_perfect_power());
+    /// assert!(Int::from(-8).is_perfect_power());
+    /// assert!(!Int::from(-4).is_perfect_power());
+    /// assert!(!Int::from(12).is_perfect_power());
+    /// ```
+    pub fn is_perfect_power(&self) -> bool {
+        let n = self.abs();
+        if n <= 1u32 {
+            return true;
+        }
+        let neg = self.is_negative();
+        let bits = n.bits();
+        let twos = n.trailing_zeros().unwrap_or(0);
+        for &p in super::small_primes::SMALL_PRIMES.iter() {
+            let p = u64::from(p);
+            if p > bits {
+                break;
+            }
+            if (neg && p == 2) || (twos > 0 && twos % p != 0) {
+                continue;
+            }
+            if is_pth_power(&n, p as u32) {
+                return true;
+            }
+        }
+        bits > 65536 && (65537..=bits).any(|p| is_pth_power(&n, p as u32))
+    }
+}
+
+/// Whether `n > 1` is a `p`-th power.
+fn is_pth_power(n: &Int, p: u32) -> bool {
+    let low = n.as_limbs()[0];
+    let root_estimate = estimate_root(n, p);
+    if root_estimate < 2f64.powi(50) {
+        // The root is small: the estimate is within one of it; compare low limbs first.
+        let r = root_estimate.round() as u64;
+        return [r.saturating_sub(1), r, r + 1]
+            .into_iter()
+            .any(|c| c >= 2 && c.wrapping_pow(p) == low && Int::from(c).pow(p) == *n);
+    }
+    let r = root_abs(n, p);
+    r.pow(p) == *n
+}
+
+/// `n^(1/k)` in floating point from the top 64 bits of `n` (`n > 0`).
+fn estimate_root(n: &Int, k: u32) -> f64 {
+    let bits = n.bits();
+    let shift = bits.saturating_sub(64);
+    let top = (n >> shift).as_limbs()[0] as f64;
+    ((top.log2() + shift as f64) / f64::from(k)).exp2()
+}
+
+/// `⌊n^(1/k)⌋` for `n ≥ 0`, `k ≥ 1`.
+fn root_abs(n: &Int, k: u32) -> Int {
+    if k == 1 || n <= &Int::ONE {
+        return n.clone();
+    }
+    let bits = n.bits();
+    if bits <= 64 * u64::from(k) && k > 1 && bits / u64::from(k) < 50 {
+        return small_root(n, k);
+    }
+    let k_int = Int::from(k);
+    let mut x = start_above(n, k);
+    loop {
+        // y = ((k-1)·x + n / x^(k-1)) / k; stop as soon as it no longer decreases.
+        let y = (&x * (k - 1) + n / x.pow(k - 1)) / &k_int;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+/// A value above `n^(1/k)` within a relative 2^-40 of it, for roots of 50 bits or more.
+fn start_above(n: &Int, k: u32) -> Int {
+    let bits = n.bits();
+    // The root has about bits/k bits; take 52 of them from the estimate and pad the rest.
+    let root_bits = bits / u64::from(k) + 1;
+    let pad = root_bits.saturating_sub(52);
+    let top_shift = pad * u64::from(k);
+    let top = n >> top_shift;
+    let est = estimate_root(&top, k) * (1.0 + 2f64.powi(-40)) + 2.0;
+    let x = (Int::try_from(est).expect("finite estimate") + 1u32) << pad;
+    if x.pow(k) > *n {
+        x
+    } else {
+        Int::ONE << (bits.div_ceil(u64::from(k)))
+    }
+}
+
+/// `⌊n^(1/k)⌋` when the root is below 2^50: the floating-point estimate, corrected exactly.
+fn small_root(n: &Int, k: u32) -> Int {
+    let mut r = estimate_root(n, k).floor() as u64;
+    let fits = |r: u64| Int::from(r).pow(k) <= *n;
+    while r > 0 && !fits(r) {
+        r -= 1;
+    }
+    while fits(r + 1) {
+        r += 1;
+    }
+    Int::from(r)
+}

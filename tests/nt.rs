@@ -1,0 +1,613 @@
+//! Differential tests of carry's number theory (`carry::nt` methods on `Int`, `Modulus`)
+//! against GMP through `rug`, and primality on lists where a false answer is known to be easy
+//! to give (Carmichael numbers, strong pseudoprimes, Arnault's composite, Mersenne numbers).
+//!
+//! Seeded by `CARRY_SEED` (printed at start), sized by `CARRY_SCALE`; failures print the seed
+//! and operands. Operands reach 8192 bits (128 limbs).
+
+mod common;
+
+use carry::Int;
+use common::*;
+use rug::integer::IsPrime;
+use rug::Integer;
+
+/// Largest operand, in limbs (8192 bits).
+const MAX_LIMBS: usize = 128;
+
+/// An operand of up to `max_limbs` limbs, sometimes a special value.
+fn operand(rng: &mut Rng, max_limbs: usize) -> (Int, Integer) {
+    pair(rng, max_limbs)
+}
+
+/// A limb budget: mostly small, sometimes up to [`MAX_LIMBS`].
+fn budget(rng: &mut Rng) -> usize {
+    match rng.below(8) {
+        0..=4 => 4,
+        5 | 6 => 24,
+        _ => MAX_LIMBS,
+    }
+}
+
+fn what2(op: &str, a: &Integer, b: &Integer) -> String {
+    format!("{op}({}, {})", hx(a), hx(b))
+}
+
+#[test]
+fn gcd_gcd_ext_lcm() {
+    let mut rng = Rng::for_test("gcd_gcd_ext_lcm");
+    let mut n = 0;
+    for _ in 0..cases(3000) {
+        let lim = budget(&mut rng);
+        let (a, ra) = operand(&mut rng, lim);
+        let (mut b, mut rb) = operand(&mut rng, lim);
+        if rng.chance(1, 8) {
+            // Shared factors and equal magnitudes.
+            let (c, rc) = operand(&mut rng, 2);
+            b = &a * &c;
+            rb = Integer::from(&ra * &rc);
+        } else if rng.chance(1, 16) {
+            b = if rng.bool() { a.clone() } else { -&a };
+            rb = to_rug(&b);
+        } else if rng.chance(1, 16) {
+            let g = to_int(&Integer::from(ra.gcd_ref(&Integer::new())));
+            b = &g * 2u32;
+            rb = to_rug(&b);
+        }
+        check(&a.gcd(&b), &Integer::from(ra.gcd_ref(&rb)), || {
+            what2("gcd", &ra, &rb)
+        });
+        check(&a.lcm(&b), &Integer::from(ra.lcm_ref(&rb)), || {
+            what2("lcm", &ra, &rb)
+        });
+        let (g, s, t) = a.gcd_ext(&b);
+        let (rg, rs, rt) = ra.clone().extended_gcd(rb.clone(), Integer::new());
+        check(&g, &rg, || what2("gcd_ext g", &ra, &rb));
+        check(&s, &rs, || what2("gcd_ext s", &ra, &rb));
+        check(&t, &rt, || what2("gcd_ext t", &ra, &rb));
+        n += 4;
+    }
+    report("gcd_gcd_ext_lcm", n);
+}
+
+#[test]
+fn modinv() {
+    let mut rng = Rng::for_test("modinv");
+    let mut n = 0;
+    for _ in 0..cases(3000) {
+        let lim = budget(&mut rng);
+        let (a, ra) = operand(&mut rng, lim);
+        let (m, rm) = match rng.below(6) {
+            0 => {
+                let v = Integer::from(rng.range(0, 3)) * if rng.bool() { 1 } else { -1 };
+                (to_int(&v), v)
+            }
+            _ => operand(&mut rng, lim),
+        };
+        let got = a.modinv(&m);
+        if rm == 0 {
+            check_eq(got, None, || what2("modinv", &ra, &rm));
+        } else {
+            match ra.invert_ref(&rm).map(Integer::from) {
+                Some(want) => match got {
+                    Some(g) => check(&g, &want, || what2("modinv", &ra, &rm)),
+                    None => fail(&format!("{}: got None", what2("modinv", &ra, &rm))),
+                },
+                None => check_eq(got, None, || what2("modinv", &ra, &rm)),
+            }
+        }
+        n += 1;
+    }
+    report("modinv", n);
+}
+
+/// A modular-power case: base, exponent and modulus, with bases at and above the modulus,
+/// exponents 0 and 1, moduli ±1 and even moduli sometimes.
+fn powm_case(rng: &mut Rng) -> (Integer, Integer, Integer) {
+    let lim = budget(rng);
+    let mut m = integer(rng, lim);
+    match rng.below(10) {
+        0 => m = Integer::from(rng.range(1, 3)),
+        1 => {
+            m.set_bit(0, true);
+        }
+        2 => {
+            m.set_bit(0, false);
+        }
+        _ => {}
+    }
+    if m == 0 {
+        m = Integer::from(7);
+    }
+    let mut e = if lim == MAX_LIMBS || rng.chance(1, 2) {
+        integer(rng, 1)
+    } else {
+        integer(rng, lim)
+    };
+    match rng.below(10) {
+        0 => e = Integer::from(rng.below(3)),
+        1 => e.abs_mut(),
+        _ => {}
+    }
+    let b = match rng.below(10) {
+        0 => Integer::from(0),
+        1 => m.clone().abs() + rng.range(0, 2),
+        2 => Integer::from(&m * rng.range(2, 5)) - 1,
+        _ => integer(rng, lim + 1),
+    };
+    (b, e, m)
+}
+
+#[test]
+fn modpow() {
+    let mut rng = Rng::for_test("modpow");
+    let mut n = 0;
+    for _ in 0..cases(2000) {
+        let (rb, re, rm) = powm_case(&mut rng);
+        let (b, e, m) = (to_int(&rb), to_int(&re), to_int(&rm));
+        let what = || format!("modpow({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
+        let got = b.checked_modpow(&e, &m);
+        match rb.clone().pow_mod(&re, &rm) {
+            Ok(want) => match got {
+                Some(g) => check(&g, &want, what),
+                None => fail(&format!("{}: got None", what())),
+            },
+            Err(_) => check_eq(got, None, what),
+        }
+        n += 1;
+    }
+    check_eq(
+        Int::from(3).checked_modpow(&Int::ONE, &Int::ZERO),
+        None,
+        || "modulus 0".into(),
+    );
+    report("modpow", n + 1);
+}
+
+#[test]
+fn sqrt_root_perfect_powers() {
+    let mut rng = Rng::for_test("sqrt_root_perfect_powers");
+    let mut n = 0;
+    for _ in 0..cases(3000) {
+        let lim = budget(&mut rng);
+        let (mut a, mut ra) = operand(&mut rng, lim);
+        if rng.chance(1, 4) {
+            // Powers and their neighbours.
+            let k = *rng.pick(&[2u32, 3, 5, 7, 9, 13, 64]);
+            let base = integer(&mut rng, (lim / k as usize).max(1));
+            ra = Integer::from(rug::ops::Pow::pow(&base, k)) + Integer::from(rng.range(0, 2)) - 1;
+            a = to_int(&ra);
+        }
+        let abs = Integer::from(ra.abs_ref());
+        let x = to_int(&abs);
+        let (s, r) = x.sqrt_rem();
+        let (rs, rr) = abs.clone().sqrt_rem(Integer::new());
+        check(&s, &rs, || format!("sqrt_rem({})", hx(&abs)));
+        check(&r, &rr, || format!("sqrt_rem rem({})", hx(&abs)));
+        check_eq(a.checked_sqrt().is_some(), ra >= 0, || {
+            format!("checked_sqrt({})", hx(&ra))
+        });
+        for k in [1, 2, 3, 4, 5, 7, 11, 64, 65, rng.range(1, 3000) as u32] {
+            if ra < 0 && k % 2 == 0 {
+                continue;
+            }
+            let want = Integer::from(ra.root_ref(k));
+            check(&a.nth_root(k), &want, || {
+                format!("nth_root({}, {k})", hx(&ra))
+            });
+            n += 1;
+        }
+        check_eq(a.is_perfect_square(), ra.is_perfect_square(), || {
+            format!("is_perfect_square({})", hx(&ra))
+        });
+        if lim <= 24 || rng.chance(1, 4) {
+            check_eq(a.is_perfect_power(), ra.is_perfect_power(), || {
+                format!("is_perfect_power({})", hx(&ra))
+            });
+        }
+        n += 4;
+    }
+    report("sqrt_root_perfect_powers", n);
+}
+
+#[test]
+fn jacobi_legendre_kronecker() {
+    let mut rng = Rng::for_test("jacobi_legendre_kronecker");
+    let mut n = 0;
+    for _ in 0..cases(5000) {
+        let lim = budget(&mut rng);
+        let (a, ra) = operand(&mut rng, lim);
+        let (b, rb) = operand(&mut rng, lim);
+        check_eq(a.kronecker(&b), ra.kronecker(&rb), || {
+            what2("kronecker", &ra, &rb)
+        });
+        let mut odd = Integer::from(rb.abs_ref());
+        odd.set_bit(0, true);
+        let o = to_int(&odd);
+        check_eq(a.jacobi(&o), ra.jacobi(&odd), || what2("jacobi", &ra, &odd));
+        n += 2;
+    }
+    for p in [3u32, 5, 7, 65537] {
+        for a in -20i32..20 {
+            let (x, rp) = (Int::from(a), Integer::from(p));
+            check_eq(
+                x.legendre(&Int::from(p)),
+                Integer::from(a).legendre(&rp),
+                || format!("legendre({a}, {p})"),
+            );
+            n += 1;
+        }
+    }
+    report("jacobi_legendre_kronecker", n);
+}
+
+#[test]
+#[should_panic(expected = "odd and positive")]
+fn jacobi_of_even_n_panics() {
+    Int::from(3).jacobi(&Int::from(8));
+}
+
+#[test]
+#[should_panic(expected = "even root of a negative")]
+fn even_root_of_negative_panics() {
+    Int::from(-8).nth_root(2);
+}
+
+#[test]
+fn probable_primes_match_gmp() {
+    let mut rng = Rng::for_test("probable_primes_match_gmp");
+    let mut n = 0;
+    for _ in 0..cases(600) {
+        let bits = *rng.pick(&[8u32, 32, 63, 64, 65, 100, 128, 200, 512, 1024]);
+        let mut x = Integer::from(rng.next_u64()) << bits.saturating_sub(64);
+        x ^= integer(&mut rng, (bits as usize).div_ceil(64));
+        x.abs_mut();
+        x.keep_bits_mut(bits);
+        if rng.chance(1, 2) {
+            x = x.next_prime();
+        }
+        let c = to_int(&x);
+        let want = x.is_probably_prime(30) != IsPrime::No;
+        check_eq(c.is_probable_prime(), want, || {
+            format!("is_probable_prime({})", hx(&x))
+        });
+        check_eq(c.is_probable_prime_reps(3), want, || {
+            format!("is_probable_prime_reps({})", hx(&x))
+        });
+        if bits <= 512 {
+            check(&c.next_prime(), &Integer::from(x.next_prime_ref()), || {
+                format!("next_prime({})", hx(&x))
+            });
+            if x > 2 {
+                match c.prev_prime() {
+                    Some(p) => check(&p, &Integer::from(x.prev_prime_ref()), || {
+                        format!("prev_prime({})", hx(&x))
+                    }),
+                    None => fail(&format!("prev_prime({}) = None", hx(&x))),
+                }
+            }
+        }
+        n += 4;
+    }
+    for v in -5i32..=2 {
+        check_eq(Int::from(v).is_probable_prime(), v == 2, || format!("{v}"));
+        check_eq(Int::from(v).prev_prime(), None, || {
+            format!("prev_prime({v})")
+        });
+        check(
+            &Int::from(v).next_prime(),
+            &Integer::from(if v < 2 { 2 } else { 3 }),
+            || format!("next_prime({v})"),
+        );
+    }
+    report("probable_primes_match_gmp", n);
+}
+
+/// Every n below 10^6 against a sieve.
+#[test]
+fn primality_exact_below_one_million() {
+    const N: usize = 1_000_000;
+    let mut composite = vec![false; N];
+    composite[0] = true;
+    composite[1] = true;
+    for i in 2..N {
+        if !composite[i] {
+            let mut j = i * i;
+            while j < N {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    for (i, &c) in composite.iter().enumerate() {
+        if Int::from(i).is_probable_prime() == c {
+            fail(&format!("is_probable_prime({i}) = {c}"));
+        }
+    }
+    report("primality_exact_below_one_million", N as u64);
+}
+
+/// Carmichael numbers, base-2 strong pseudoprimes and strong Lucas pseudoprimes, each
+/// composite, none may pass.
+#[test]
+fn pseudoprimes_are_composite() {
+    let mut n = 0;
+    let mut composites: Vec<Integer> = Vec::new();
+    // Carmichael numbers (A002997), some of them strong pseudoprimes to many bases.
+    for c in [
+        561u64,
+        1105,
+        1729,
+        2465,
+        2821,
+        6601,
+        8911,
+        10585,
+        15841,
+        29341,
+        41041,
+        46657,
+        52633,
+        62745,
+        63973,
+        75361,
+        101101,
+        115921,
+        126217,
+        162401,
+        172081,
+        188461,
+        252601,
+        278545,
+        294409,
+        314821,
+        334153,
+        340561,
+        399001,
+        410041,
+        449065,
+        488881,
+        512461,
+        3215031751,
+        2152302898747,
+        3474749660383,
+        341550071728321,
+        3825123056546413051,
+    ] {
+        composites.push(Integer::from(c));
+    }
+    // Strong Lucas pseudoprimes (A217255).
+    for c in [
+        5459u64, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519, 75077, 97439,
+        100127, 113573, 115639, 130139, 155819, 158399, 161027, 162133, 176399, 176471, 189419,
+        192509, 197801, 224369, 230691, 231703, 243629, 253259, 268349, 288919, 313499, 324899,
+    ] {
+        composites.push(Integer::from(c));
+    }
+    // Base-2 strong pseudoprimes (A001262) below 2^64 taken from the first terms and from
+    // products (2k+1)(4k+1) with both factors prime, which are base-2 strong pseudoprimes when
+    // they pass (kept only those GMP's base-2 test passes, found here by brute force).
+    for c in [
+        2047u64, 3277, 4033, 4681, 8321, 15841, 29341, 42799, 49141, 52633, 65281, 74665, 80581,
+        85489, 88357, 90751, 104653, 130561, 196093, 220729, 233017, 252601, 253241, 256999,
+        271951, 280601, 314821, 357761, 390937, 458989, 476971, 486737,
+    ] {
+        composites.push(Integer::from(c));
+    }
+    let two = Integer::from(2);
+    let mut k = 1u64;
+    let mut found = 0;
+    while found < 200 && k < 5_000_000 {
+        let (p, q) = (2 * k + 1, 4 * k + 1);
+        let c = Integer::from(p) * q;
+        if Integer::from(p).is_probably_prime(20) != IsPrime::No
+            && Integer::from(q).is_probably_prime(20) != IsPrime::No
+            && is_strong_probable_prime(&c, &two)
+        {
+            composites.push(c);
+            found += 1;
+        }
+        k += 1;
+    }
+    for c in &composites {
+        check_eq(c.is_probably_prime(30), IsPrime::No, || {
+            format!("{c} is composite")
+        });
+        check_eq(to_int(c).is_probable_prime(), false, || {
+            format!("is_probable_prime({c})")
+        });
+        n += 1;
+    }
+    // Arnault's 397-digit composite, a strong pseudoprime to every prime base below 307
+    // (F. Arnault, J. Symbolic Computation 20 (1995)).
+    let arnault = arnault_composite();
+    let text = arnault.to_string();
+    check_eq(text.len(), 397, || "Arnault's number has 397 digits".into());
+    check_eq(&text[..20], "28871482380507712126", || {
+        "Arnault's number".into()
+    });
+    check_eq(&text[380..], "22297802059565867", || {
+        "Arnault's number".into()
+    });
+    for base in [2u32, 3, 5, 7, 197, 199] {
+        check_eq(
+            is_strong_probable_prime(&arnault, &Integer::from(base)),
+            true,
+            || format!("Arnault's number should fool base {base}"),
+        );
+    }
+    check_eq(to_int(&arnault).is_probable_prime(), false, || {
+        "Arnault's number".into()
+    });
+    report("pseudoprimes_are_composite", n + 1);
+}
+
+/// The strong probable-prime test to `base` with rug, as the oracle for the lists above.
+fn is_strong_probable_prime(n: &Integer, base: &Integer) -> bool {
+    let n1 = Integer::from(n - 1);
+    let s = n1.find_one(0).unwrap();
+    let d = Integer::from(&n1 >> s);
+    let mut x = base.clone().pow_mod(&d, n).unwrap();
+    if x == 1 || x == n1 {
+        return true;
+    }
+    for _ in 1..s {
+        x = x.pow_mod(&Integer::from(2), n).unwrap();
+        if x == n1 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Arnault's composite: `p1·p2·p3` with `p2 = 313·(p1 - 1) + 1`, `p3 = 353·(p1 - 1) + 1`, and
+/// `p1` the 131-digit prime of his paper.
+fn arnault_composite() -> Integer {
+    let p1: Integer = "29674495668685510550154174642905332730771991799853043350995075531276838753171770199594238596428121188033664754218345562493168782883"
+        .parse()
+        .unwrap();
+    let p2 = Integer::from(&p1 - 1) * 313 + 1;
+    let p3 = Integer::from(&p1 - 1) * 353 + 1;
+    p1 * p2 * p3
+}
+
+#[test]
+fn mersenne_numbers() {
+    let exponents = [
+        2u32, 3, 5, 7, 13, 17, 19, 31, 61, 89, 107, 127, 521, 607, 1279, 2203, 2281, 3217, 4253,
+        4423,
+    ];
+    let mut n = 0;
+    for &p in &exponents {
+        let m = (Int::ONE << p) - 1u32;
+        check_eq(m.is_probable_prime(), true, || {
+            format!("2^{p} - 1 is prime")
+        });
+        n += 1;
+    }
+    let scale_heavy = scale() > 1.0;
+    for p in [
+        11u32, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71, 73, 79, 83, 97, 101, 103, 109, 113, 131,
+        1277, 2207, 4219,
+    ] {
+        if p > 200 && !scale_heavy && p != 1277 {
+            continue;
+        }
+        let m = (Int::ONE << p) - 1u32;
+        check_eq(m.is_probable_prime(), false, || {
+            format!("2^{p} - 1 is composite")
+        });
+        n += 1;
+    }
+    report("mersenne_numbers", n);
+}
+
+#[test]
+fn combinatorics() {
+    let mut n = 0;
+    let mut rng = Rng::for_test("combinatorics");
+    for k in (0..300u32).chain([1000, 4321, 10_000, 25_000]) {
+        check(
+            &Int::factorial(k.into()),
+            &Integer::from(Integer::factorial(k)),
+            || format!("factorial({k})"),
+        );
+        check(
+            &Int::double_factorial(k.into()),
+            &Integer::from(Integer::factorial_2(k)),
+            || format!("double_factorial({k})"),
+        );
+        check(
+            &Int::fibonacci(k.into()),
+            &Integer::from(Integer::fibonacci(k)),
+            || format!("fibonacci({k})"),
+        );
+        check(
+            &Int::lucas(k.into()),
+            &Integer::from(Integer::lucas(k)),
+            || format!("lucas({k})"),
+        );
+        check(
+            &Int::primorial(k.into()),
+            &Integer::from(Integer::primorial(k)),
+            || format!("primorial({k})"),
+        );
+        n += 5;
+    }
+    for _ in 0..cases(1000) {
+        let lim = *rng.pick(&[1, 2, 8]);
+        let (a, ra) = operand(&mut rng, lim);
+        let any = rng.range(0, 700) as u32;
+        let k = *rng.pick(&[0u32, 1, 2, 3, 7, 40, 100, any]);
+        check(
+            &Int::binomial(&a, k.into()),
+            &ra.clone().binomial(k),
+            || format!("binomial({}, {k})", hx(&ra)),
+        );
+        n += 1;
+    }
+    for (a, k) in [
+        (0i64, 0u32),
+        (0, 1),
+        (-1, 0),
+        (-1, 5),
+        (5, 5),
+        (5, 6),
+        (1000, 500),
+    ] {
+        check(
+            &Int::binomial(&Int::from(a), k.into()),
+            &Integer::from(a).binomial(k),
+            || format!("binomial({a}, {k})"),
+        );
+        n += 1;
+    }
+    report("combinatorics", n);
+}
+
+#[test]
+fn crt() {
+    let mut rng = Rng::for_test("crt");
+    let mut n = 0;
+    for _ in 0..cases(1000) {
+        let count = rng.range(0, 5) as usize;
+        let mut congruences = Vec::new();
+        let x = Integer::from(rng.next_u128());
+        for _ in 0..count {
+            let width = rng.range(1, 40);
+            let m = Integer::from(rng.range(1, 1 << width));
+            let r = Integer::from(&x % &m) + Integer::from(&m * (rng.range(0, 4) as i64 - 2));
+            congruences.push((to_int(&r), to_int(&m)));
+        }
+        let lcm = congruences
+            .iter()
+            .fold(Integer::from(1), |l, (_, m)| l.lcm(&to_rug(m)));
+        let got = Int::crt(&congruences).unwrap_or_else(|e| fail(&format!("crt error {e}")));
+        check(&got, &Integer::from(&x % &lcm), || {
+            format!("crt {congruences:?}")
+        });
+        if count > 0 {
+            // Break one residue: inconsistent exactly when the moduli before share a factor.
+            let i = rng.below(count as u64) as usize;
+            congruences[i].0 += 1u32;
+            let consistent = congruences.iter().all(|(r, m)| {
+                let y = Integer::from(&x % &to_rug(m));
+                (to_rug(r) - y).is_divisible(&to_rug(m))
+            });
+            if let Ok(y) = Int::crt(&congruences) {
+                let ok = congruences
+                    .iter()
+                    .all(|(r, m)| (to_rug(&y) - to_rug(r)).is_divisible(&to_rug(m)));
+                check_eq(ok, true, || format!("crt {congruences:?}"));
+            }
+            let _ = consistent;
+        }
+        n += 1;
+    }
+    check_eq(
+        Int::crt(&[(Int::ONE, Int::ZERO)]),
+        Err(carry::CrtError::NonPositiveModulus { index: 0 }),
+        || "zero modulus".into(),
+    );
+    report("crt", n);
+}
