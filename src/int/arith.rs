@@ -3,6 +3,7 @@
 
 use super::{Int, Parts, Repr};
 use crate::limbs;
+use crate::thresholds::MUL_KARATSUBA;
 use core::cmp::Ordering;
 
 /// Limb counts of operand pairs whose product [`Int::assign_mul`] leaves to the by-value path:
@@ -345,9 +346,12 @@ impl Int {
             return;
         };
         let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-        v.clear();
+        // Every limb is overwritten: keep the old ones rather than zero them first.
         v.resize(n, 0);
-        if core::ptr::eq(a, b) {
+        v.truncate(n);
+        if y.len() < MUL_KARATSUBA {
+            limbs::mul_basecase(&mut v, x, y);
+        } else if core::ptr::eq(a, b) {
             sqr_into(&mut v, x);
         } else {
             mul_into(&mut v, x, y);

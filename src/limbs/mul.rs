@@ -156,12 +156,30 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 /// where the CPU has it.
 #[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
+    if let ([a0, a1], [b0, b1]) = (a, b) {
+        mul_2x2(r, [*a0, *a1], [*b0, *b1]);
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if a.len() >= 2 && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         return unsafe { super::x86::mul_basecase_adx(r, a, b) };
     }
     mul_basecase_portable(r, a, b)
+}
+
+/// `r = a·b` for two-limb `a` and `b`, straight-line: the 128×128-bit products of everyday
+/// values skip the loops of the general base case.
+#[inline]
+fn mul_2x2(r: &mut [u64], a: [u64; 2], b: [u64; 2]) {
+    let (p00, p01) = (a[0] as u128 * b[0] as u128, a[0] as u128 * b[1] as u128);
+    let (p10, p11) = (a[1] as u128 * b[0] as u128, a[1] as u128 * b[1] as u128);
+    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
+    let high = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    r[0] = p00 as u64;
+    r[1] = mid as u64;
+    r[2] = high as u64;
+    r[3] = (high >> 64) as u64;
 }
 
 /// The portable twin of [`mul_basecase`].
