@@ -11,8 +11,10 @@ pub mod thresholds;
 
 mod error;
 mod int;
+mod modular;
 mod nt;
 
 pub use error::*;
 pub use int::Int;
+pub use modular::{Modulus, ModulusError};
 pub use nt::CrtError;

@@ -33,3 +33,12 @@ pub const SQR_TOOM3: usize = 152;
 /// `sqr`: Toom-3 from this many limbs (Karatsuba below).
 #[cfg(feature = "tiny-thresholds")]
 pub const SQR_TOOM3: usize = 3;
+
+/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
+/// followed by a separate REDC from here on.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const REDC_SEPARATE: usize = 8;
+/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
+/// followed by a separate REDC from here on.
+#[cfg(feature = "tiny-thresholds")]
+pub const REDC_SEPARATE: usize = 2;

@@ -8,6 +8,7 @@ mod add;
 mod div;
 mod mul;
 mod radix;
+mod redc;
 mod shift;
 mod toom;
 #[cfg(target_arch = "x86_64")]
@@ -17,6 +18,7 @@ pub use add::*;
 pub use div::*;
 pub use mul::*;
 pub use radix::*;
+pub use redc::*;
 pub use shift::*;
 pub use toom::*;
 #[cfg(target_arch = "x86_64")]
