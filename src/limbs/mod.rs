@@ -6,6 +6,7 @@
 
 mod add;
 mod div;
+mod lehmer;
 mod mul;
 mod radix;
 mod redc;
@@ -16,6 +17,7 @@ mod x86;
 
 pub use add::*;
 pub use div::*;
+pub use lehmer::*;
 pub use mul::*;
 pub use radix::*;
 pub use redc::*;
