@@ -410,6 +410,9 @@ fn pseudoprimes_are_composite() {
         }
         k += 1;
     }
+    check_eq(found, 200, || {
+        "base-2 strong pseudoprimes (2k+1)(4k+1) found".into()
+    });
     for c in &composites {
         check_eq(c.is_probably_prime(30), IsPrime::No, || {
             format!("{c} is composite")
@@ -657,6 +660,9 @@ fn modulus_pow_pow_ct_pow2() {
         let want = rb.clone().pow_mod(&re, &rm).unwrap();
         check(&m.pow(&b, &e), &want, || what("pow"));
         check(&m.pow_ct(&b, &e), &want, || what("pow_ct"));
+        let mut out = vec![u64::MAX; rm.significant_digits::<u64>()];
+        m.pow_ct_into(&b, &e, &mut out);
+        check(&Int::from_limbs(&out), &want, || what("pow_ct_into"));
         if re > 0 {
             let sec = rb.clone().secure_pow_mod(&re, &rm);
             check(&m.pow_ct(&b, &e), &sec, || what("pow_ct vs secure_pow_mod"));

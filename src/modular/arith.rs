@@ -11,20 +11,20 @@ use crate::Int;
 /// Which kernels a product may use: `Vartime` allows the subquadratic products (whose
 /// branches depend on the operands), `ConstTime` keeps to the schoolbook ones.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Timing {
+pub(crate) enum Timing {
     Vartime,
     ConstTime,
 }
 
 impl Modulus {
     /// Scratch limbs the slice kernels need.
-    pub(super) fn scratch_len(&self) -> usize {
+    pub(crate) fn scratch_len(&self) -> usize {
         let n = self.len();
         2 * n + 2 + limbs::mul_scratch_len(n, n).max(limbs::sqr_scratch_len(n))
     }
 
     /// `r = a·b·R^(-1) mod m` for `a, b < m` (all `n` limbs).
-    pub(super) fn mont_mul(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64], t: Timing) {
+    pub(crate) fn mont_mul(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64], t: Timing) {
         let n = self.len();
         if n < REDC_SEPARATE {
             limbs::mont_mul_cios(r, a, b, &self.m, self.minv, s);
@@ -38,7 +38,7 @@ impl Modulus {
     }
 
     /// `r = a²·R^(-1) mod m` for `a < m`.
-    pub(super) fn mont_sqr(&self, r: &mut [u64], a: &[u64], s: &mut [u64], t: Timing) {
+    pub(crate) fn mont_sqr(&self, r: &mut [u64], a: &[u64], s: &mut [u64], t: Timing) {
         let n = self.len();
         if n < REDC_SEPARATE {
             limbs::mont_mul_cios(r, a, a, &self.m, self.minv, s);
@@ -61,9 +61,16 @@ impl Modulus {
     }
 
     /// `r = (a + b) mod m` for `a, b < m`, in constant time.
-    pub(super) fn add_mod(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64]) {
+    pub(crate) fn add_mod(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64]) {
         let carry = limbs::add_n(r, a, b);
         limbs::sub_if_ge(r, carry, &self.m, s);
+    }
+
+    /// `r = (a - b) mod m` for `a, b < m` (variable time).
+    pub(crate) fn sub_mod(&self, r: &mut [u64], a: &[u64], b: &[u64]) {
+        if limbs::sub_n(r, a, b) != 0 {
+            limbs::add_n_assign(r, &self.m);
+        }
     }
 
     /// The Montgomery form `x·R mod m` of any `x`, as `n` limbs, in time that depends only on
@@ -105,7 +112,7 @@ impl Modulus {
     }
 
     /// The Montgomery form of `x mod m` (variable time).
-    pub(super) fn to_mont(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
+    pub(crate) fn to_mont(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
         let a = self.reduce_limbs(x);
         let mut r = vec![0u64; self.len()];
         self.mont_mul(&mut r, &a, &self.r2, s, Timing::Vartime);

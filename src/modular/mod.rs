@@ -2,7 +2,7 @@
 //! multiplication, exponentiation (variable-time sliding windows, constant-time fixed windows,
 //! simultaneous double exponentiation) and the conversions its users need.
 
-mod arith;
+pub(crate) mod arith;
 mod pow;
 mod pow2;
 mod pow_ct;
@@ -115,7 +115,7 @@ impl Modulus {
     }
 
     /// Limbs of the modulus.
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.m.len()
     }
 }

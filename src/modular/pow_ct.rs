@@ -68,8 +68,33 @@ impl Modulus {
     /// assert_eq!(m.pow_ct(&Int::from(5), &Int::from(3)), 125);
     /// ```
     pub fn pow_ct(&self, base: &Int, exp: &Int) -> Int {
+        let mut r = vec![0u64; self.len()];
+        self.pow_ct_into(base, exp, &mut r);
+        let result = Int::from_limbs(&r);
+        r.zeroize();
+        result
+    }
+
+    /// [`Modulus::pow_ct`] into `out`, exactly as many limbs as the modulus has (little-endian,
+    /// high limbs zero-padded): unlike an [`Int`], whose length depends on the value, this
+    /// form touches nothing whose address or control flow depends on the result either.
+    /// Panics when `exp` is negative or `out` has the wrong length.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&((Int::ONE << 127u32) - 1u32)).unwrap();
+    /// let mut out = [0u64; 2];
+    /// m.pow_ct_into(&Int::from(3), &Int::from(5), &mut out);
+    /// assert_eq!(out, [243, 0]);
+    /// ```
+    pub fn pow_ct_into(&self, base: &Int, exp: &Int, out: &mut [u64]) {
         assert!(!exp.is_negative(), "Modulus::pow_ct: negative exponent");
         let n = self.len();
+        assert_eq!(
+            out.len(),
+            n,
+            "Modulus::pow_ct_into: out must have the modulus's length"
+        );
         let mut s = vec![0u64; self.scratch_len()];
         let bits = self.int.bits().max(exp.bits());
         let w = fixed_width(bits);
@@ -77,7 +102,7 @@ impl Modulus {
         // table[i] = base^i in Montgomery form.
         let mut table = vec![0u64; count * n];
         table[..n].copy_from_slice(&self.one);
-        let a = self.to_mont_ct(base, &mut s);
+        let mut a = self.to_mont_ct(base, &mut s);
         table[n..2 * n].copy_from_slice(&a);
         for i in 2..count {
             let (done, rest) = table.split_at_mut(i * n);
@@ -105,14 +130,9 @@ impl Modulus {
             self.mont_mul(&mut tmp, &acc, &entry, &mut s, Timing::ConstTime);
             acc.copy_from_slice(&tmp);
         }
-        let mut r = vec![0u64; n];
-        self.mont_out(&mut r, &acc, &mut s);
-        let result = Int::from_limbs(&r);
-        for v in [&mut table, &mut acc, &mut tmp, &mut entry, &mut s, &mut r] {
+        self.mont_out(out, &acc, &mut s);
+        for v in [&mut table, &mut acc, &mut tmp, &mut entry, &mut s, &mut a] {
             v.zeroize();
         }
-        let mut a = a;
-        a.zeroize();
-        result
     }
 }
