@@ -27,6 +27,7 @@ unit:
 # The same differential suites with tiny thresholds, so Karatsuba and Toom-3 run on small inputs.
 tiny:
 	$(CARGO) test --release --features tiny-thresholds --test diff --test limbs
+	$(CARGO) test --release --features tiny-thresholds --test nt
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.
 soak:
@@ -43,6 +44,7 @@ fuzz:
 # carry against GMP (rug) and num-bigint, with a ratio table.
 bench:
 	$(CARGO) bench --bench int
+	$(CARGO) bench --bench nt
 
 # The shared side-by-side harness with a carry column.
 peers:

@@ -13,10 +13,12 @@ pub mod blip;
 
 mod error;
 mod int;
+mod modular;
 mod nt;
 mod rational;
 
 pub use error::*;
 pub use int::Int;
+pub use modular::{Modulus, ModulusError};
 pub use nt::CrtError;
 pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};

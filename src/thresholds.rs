@@ -61,4 +61,13 @@ pub const DIV_DC: usize = 70;
 /// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
 /// below, and for quotient blocks shorter than this).
 #[cfg(feature = "tiny-thresholds")]
-pub const DIV_DC: usize = 70;
+pub const DIV_DC: usize = 2;
+
+/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
+/// followed by a separate REDC from here on.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const REDC_SEPARATE: usize = 8;
+/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
+/// followed by a separate REDC from here on.
+#[cfg(feature = "tiny-thresholds")]
+pub const REDC_SEPARATE: usize = 2;

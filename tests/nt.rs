@@ -10,6 +10,7 @@ mod common;
 use carry::Int;
 use common::*;
 use rug::integer::IsPrime;
+use rug::ops::RemRounding;
 use rug::Integer;
 
 /// Largest operand, in limbs (8192 bits).
@@ -409,6 +410,9 @@ fn pseudoprimes_are_composite() {
         }
         k += 1;
     }
+    check_eq(found, 200, || {
+        "base-2 strong pseudoprimes (2k+1)(4k+1) found".into()
+    });
     for c in &composites {
         check_eq(c.is_probably_prime(30), IsPrime::No, || {
             format!("{c} is composite")
@@ -610,4 +614,109 @@ fn crt() {
         || "zero modulus".into(),
     );
     report("crt", n);
+}
+
+/// An odd modulus above one of up to `lim` limbs, sometimes 3, 2^k ± 1 or all ones.
+fn odd_modulus(rng: &mut Rng, lim: usize) -> Integer {
+    loop {
+        let mut m = Integer::from(integer(rng, lim).abs_ref());
+        match rng.below(12) {
+            0 => m = Integer::from(3),
+            1 => m = (Integer::from(1) << (64 * rng.range(1, lim as u64) as u32)) - 1,
+            2 => m = (Integer::from(1) << rng.range(2, 64 * lim as u64) as u32) + 1,
+            _ => {
+                m.set_bit(0, true);
+            }
+        }
+        if m > 1 {
+            return m;
+        }
+    }
+}
+
+#[test]
+fn modulus_pow_pow_ct_pow2() {
+    let mut rng = Rng::for_test("modulus_pow_pow_ct_pow2");
+    let mut n = 0;
+    for _ in 0..cases(1500) {
+        let lim = budget(&mut rng);
+        let rm = odd_modulus(&mut rng, lim);
+        let m = carry::Modulus::new(&to_int(&rm)).unwrap();
+        let (_, mut rb, _) = powm_case(&mut rng);
+        if rng.chance(1, 8) {
+            rb = Integer::from(2);
+        }
+        let re = if lim == MAX_LIMBS && rng.chance(3, 4) {
+            Integer::from(integer(&mut rng, 2).abs_ref())
+        } else {
+            Integer::from(integer(&mut rng, lim).abs_ref())
+        };
+        let re = match rng.below(10) {
+            0 => Integer::from(rng.below(3)),
+            _ => re,
+        };
+        let (b, e) = (to_int(&rb), to_int(&re));
+        let what = |op: &str| format!("{op}({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
+        let want = rb.clone().pow_mod(&re, &rm).unwrap();
+        check(&m.pow(&b, &e), &want, || what("pow"));
+        check(&m.pow_ct(&b, &e), &want, || what("pow_ct"));
+        let mut out = vec![u64::MAX; rm.significant_digits::<u64>()];
+        m.pow_ct_into(&b, &e, &mut out);
+        check(&Int::from_limbs(&out), &want, || what("pow_ct_into"));
+        if re > 0 {
+            let sec = rb.clone().secure_pow_mod(&re, &rm);
+            check(&m.pow_ct(&b, &e), &sec, || what("pow_ct vs secure_pow_mod"));
+        }
+        // Negative exponents through the inverse.
+        let neg = Integer::from(-&re);
+        match rb.clone().pow_mod(&neg, &rm) {
+            Ok(w) => check(&m.pow(&b, &to_int(&neg)), &w, || what("pow(-e)")),
+            Err(_) => check_eq(m.checked_pow(&b, &to_int(&neg)), None, || {
+                what("checked_pow(-e)")
+            }),
+        }
+        // a^x·b^y.
+        let (ra2, _, _) = powm_case(&mut rng);
+        let ry = Integer::from(integer(&mut rng, lim.min(4)).abs_ref());
+        let w2 = Integer::from(&want * &ra2.clone().pow_mod(&ry, &rm).unwrap()) % &rm;
+        check(&m.pow2(&b, &e, &to_int(&ra2), &to_int(&ry)), &w2, || {
+            format!("pow2 {} ^ {}", what("a^x"), hx(&ry))
+        });
+        // The helpers.
+        let r_pow = Integer::from(1) << (64 * rm.significant_digits::<u64>() as u32);
+        let mont = Integer::from(&rb * &r_pow).rem_euc(&rm);
+        check(&m.to_montgomery(&b), &mont, || what("to_montgomery"));
+        check(
+            &m.from_montgomery(&to_int(&mont)),
+            &rb.clone().rem_euc(&rm),
+            || what("from_montgomery"),
+        );
+        check(&m.reduce(&b), &rb.clone().rem_euc(&rm), || what("reduce"));
+        let prod = Integer::from(&rb * &ra2).rem_euc(&rm);
+        check(&m.mul(&b, &to_int(&ra2)), &prod, || what("mul"));
+        check(
+            &m.square(&b),
+            &Integer::from(rb.square_ref()).rem_euc(&rm),
+            || what("square"),
+        );
+        n += 9;
+    }
+    report("modulus_pow_pow_ct_pow2", n);
+}
+
+#[test]
+fn modulus_errors() {
+    use carry::{Modulus, ModulusError};
+    for (v, e) in [
+        (0, ModulusError::Zero),
+        (1, ModulusError::One),
+        (-1, ModulusError::Negative),
+        (-7, ModulusError::Negative),
+        (2, ModulusError::Even),
+        (1i64 << 40, ModulusError::Even),
+    ] {
+        check_eq(Modulus::new(&Int::from(v)).err(), Some(e), || {
+            format!("Modulus::new({v})")
+        });
+    }
 }

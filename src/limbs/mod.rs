@@ -7,8 +7,10 @@
 mod add;
 mod div;
 mod div_dc;
+mod lehmer;
 mod mul;
 mod radix;
+mod redc;
 mod shift;
 mod toom;
 #[cfg(target_arch = "x86_64")]
@@ -17,8 +19,10 @@ mod x86;
 pub use add::*;
 pub use div::*;
 pub use div_dc::*;
+pub use lehmer::*;
 pub use mul::*;
 pub use radix::*;
+pub use redc::*;
 pub use shift::*;
 pub use toom::*;
 #[cfg(target_arch = "x86_64")]

@@ -4,7 +4,8 @@
 //! 2^64; Miller–Rabin rounds on request. Next/previous prime by stepping with the same test.
 
 use super::small_primes::SMALL_PRIMES;
-use crate::Int;
+use crate::modular::arith::Timing;
+use crate::{Int, Modulus};
 
 /// Trial division covers the primes below this bound.
 const TRIAL_LIMIT: u64 = 1000;
@@ -233,32 +234,56 @@ fn strong_lucas_probable_prime(n: &Int) -> bool {
     let Some(d_param) = selfridge_d(n) else {
         return false;
     };
-    let q = Int::from((1 - d_param) / 4).rem_euclid(n);
-    let n_plus_1 = n + 1u32;
-    let (d, s) = split_pow2(&n_plus_1);
-    let reduce = |x: Int| x.rem_euclid(n);
-    // (V_k, V_{k+1}, Q^k) from k = 0: (2, P, 1).
-    let (mut v0, mut v1, mut qk) = (Int::from(2), Int::ONE, Int::ONE);
+    let m = Modulus::new(n).expect("n is odd and above one");
+    let len = m.len();
+    let mut s = vec![0u64; m.scratch_len()];
+    let q = m.to_mont(&Int::from((1 - d_param) / 4), &mut s);
+    let (d, r) = split_pow2(&(n + 1u32));
+    // (V_k, V_{k+1}, Q^k) from k = 0: (2, P, 1), all in Montgomery form.
+    let one = m.to_mont(&Int::ONE, &mut s);
+    let mut v0 = m.to_mont(&Int::from(2), &mut s);
+    let mut v1 = one.clone();
+    let mut qk = one;
+    let (mut t, mut u) = (vec![0u64; len], vec![0u64; len]);
+    let vt = Timing::Vartime;
     for i in (0..d.bits()).rev() {
         if d.bit(i) {
-            v0 = reduce(&v0 * &v1 - &qk);
-            v1 = reduce(&v1 * &v1 - (&qk * &q) * 2u32);
-            qk = reduce(&qk * &qk * &q);
+            // V_{2k+1} = V_k·V_{k+1} - Q^k, V_{2k+2} = V_{k+1}² - 2·Q^(k+1).
+            m.mont_mul(&mut t, &v0, &v1, &mut s, vt);
+            m.sub_mod(&mut v0, &t, &qk);
+            m.mont_mul(&mut t, &qk, &q, &mut s, vt);
+            m.add_mod(&mut u, &t, &t, &mut s);
+            m.mont_sqr(&mut t, &v1, &mut s, vt);
+            m.sub_mod(&mut v1, &t, &u);
+            m.mont_sqr(&mut t, &qk, &mut s, vt);
+            m.mont_mul(&mut qk, &t, &q, &mut s, vt);
         } else {
-            v1 = reduce(&v0 * &v1 - &qk);
-            v0 = reduce(&v0 * &v0 - &qk * 2u32);
-            qk = reduce(&qk * &qk);
+            // V_{2k+1} = V_k·V_{k+1} - Q^k, V_{2k} = V_k² - 2·Q^k.
+            m.mont_mul(&mut t, &v0, &v1, &mut s, vt);
+            m.sub_mod(&mut v1, &t, &qk);
+            m.add_mod(&mut u, &qk, &qk, &mut s);
+            m.mont_sqr(&mut t, &v0, &mut s, vt);
+            m.sub_mod(&mut v0, &t, &u);
+            m.mont_sqr(&mut t, &qk, &mut s, vt);
+            qk.copy_from_slice(&t);
         }
     }
-    if reduce(&v1 * 2u32 - &v0).is_zero() || v0.is_zero() {
+    let is_zero = |x: &[u64]| x.iter().all(|&l| l == 0);
+    // U_d ≡ 0 exactly when D·U_d = 2·V_{d+1} - P·V_d ≡ 0.
+    m.add_mod(&mut u, &v1, &v1, &mut s);
+    m.sub_mod(&mut t, &u, &v0);
+    if is_zero(&t) || is_zero(&v0) {
         return true;
     }
-    for _ in 1..s {
-        v0 = reduce(&v0 * &v0 - &qk * 2u32);
-        if v0.is_zero() {
+    for _ in 1..r {
+        m.add_mod(&mut u, &qk, &qk, &mut s);
+        m.mont_sqr(&mut t, &v0, &mut s, vt);
+        m.sub_mod(&mut v0, &t, &u);
+        if is_zero(&v0) {
             return true;
         }
-        qk = reduce(&qk * &qk);
+        m.mont_sqr(&mut t, &qk, &mut s, vt);
+        qk.copy_from_slice(&t);
     }
     false
 }

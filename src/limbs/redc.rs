@@ -1,0 +1,170 @@
+//! Montgomery reduction (REDC) and multiplication modulo an odd `m` of `n` limbs with
+//! `R = 2^(64n)`: `redc` reduces a `2n`-limb product one limb per row (Montgomery, Math. Comp. 44
+//! (1985); GMP's `redc_1`), `mont_mul_cios` interleaves product and reduction limb by limb
+//! (Koç, Acar & Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE
+//! Micro 1996, CIOS), O(n²) either way. `thresholds::REDC_SEPARATE` picks between them.
+//! Everything here runs in time independent of the values (lengths only); the final
+//! subtraction is a masked select.
+
+use super::add::{add_n, sub_n};
+use super::mul::{addmul_1, mul_basecase, sqr_basecase};
+
+/// `-m0^(-1) mod 2^64` for odd `m0` (Newton's iteration: each step doubles the correct bits).
+pub const fn neg_inv_limb(m0: u64) -> u64 {
+    // x = m0 is correct to 3 bits for odd m0 (m0·m0 ≡ 1 mod 8).
+    let mut x = m0;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(m0.wrapping_mul(x)));
+        i += 1;
+    }
+    x.wrapping_neg()
+}
+
+/// All ones when `c` is 1, zero when it is 0.
+#[inline(always)]
+fn mask(c: u64) -> u64 {
+    c.wrapping_neg()
+}
+
+/// `r = r - m` when `carry = 1` or `r ≥ m`, in constant time: for a value `carry·R + r < 2m`
+/// leaves it reduced to `[0, m)`. `scratch` holds `n` limbs.
+#[inline]
+pub fn sub_if_ge(r: &mut [u64], carry: u64, m: &[u64], scratch: &mut [u64]) {
+    let n = m.len();
+    let d = &mut scratch[..n];
+    let borrow = sub_n(d, r, m);
+    // Take the difference unless it borrowed without a carry to pay for it.
+    let take = mask(carry | (borrow ^ 1));
+    select(r, d, take);
+}
+
+/// `r = if mask == !0 { a } else { r }` limb by limb, without branching on `mask`.
+#[inline]
+pub fn select(r: &mut [u64], a: &[u64], mask: u64) {
+    for (x, &y) in r.iter_mut().zip(a) {
+        *x ^= (*x ^ y) & mask;
+    }
+}
+
+/// `r = t·R^(-1) mod m` for `t < m·R` (`t.len() == 2n`, destroyed; `r.len() == n`),
+/// `minv = -m^(-1) mod 2^64`. Row `i` clears limb `i` of `t` and leaves its carry there; the
+/// carries are added to the top half at the end.
+pub fn redc(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
+    let n = m.len();
+    debug_assert_eq!(t.len(), 2 * n);
+    for i in 0..n {
+        let q = t[i].wrapping_mul(minv);
+        let c = addmul_1(&mut t[i..i + n], m, q);
+        t[i] = c;
+    }
+    let (lo, hi) = t.split_at_mut(n);
+    let carry = add_n(r, hi, lo);
+    sub_if_ge(r, carry, m, lo);
+}
+
+/// `r = a·b·R^(-1) mod m` for `a, b < m` by schoolbook product and [`redc`]
+/// (`t` holds `2n` scratch limbs).
+pub fn mont_mul_separate(r: &mut [u64], a: &[u64], b: &[u64], m: &[u64], minv: u64, t: &mut [u64]) {
+    let n = m.len();
+    let t = &mut t[..2 * n];
+    mul_basecase(t, a, b);
+    redc(r, t, m, minv);
+}
+
+/// `r = a²·R^(-1) mod m` for `a < m` by schoolbook squaring and [`redc`] (`t` holds `2n`
+/// scratch limbs).
+pub fn mont_sqr_separate(r: &mut [u64], a: &[u64], m: &[u64], minv: u64, t: &mut [u64]) {
+    let n = m.len();
+    let t = &mut t[..2 * n];
+    sqr_basecase(t, a);
+    redc(r, t, m, minv);
+}
+
+#[inline(always)]
+fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
+    let p = (a as u128) * (b as u128) + (c as u128) + (d as u128);
+    (p as u64, (p >> 64) as u64)
+}
+
+/// `r = a·b·R^(-1) mod m` for `a, b < m` by CIOS: for each limb of `b`, add `a·b_i` and then
+/// `q·m` to a running `n + 2`-limb sum and drop its low limb. `t` holds `n + 2` scratch limbs.
+pub fn mont_mul_cios(r: &mut [u64], a: &[u64], b: &[u64], m: &[u64], minv: u64, t: &mut [u64]) {
+    let n = m.len();
+    let t = &mut t[..n + 2];
+    t.fill(0);
+    for &bi in &b[..n] {
+        let mut c = 0;
+        for j in 0..n {
+            (t[j], c) = mac(a[j], bi, t[j], c);
+        }
+        let (s, o) = t[n].overflowing_add(c);
+        t[n] = s;
+        t[n + 1] = o as u64;
+        let q = t[0].wrapping_mul(minv);
+        let (_, mut c) = mac(q, m[0], t[0], 0);
+        for j in 1..n {
+            (t[j - 1], c) = mac(q, m[j], t[j], c);
+        }
+        let (s, o) = t[n].overflowing_add(c);
+        t[n - 1] = s;
+        t[n] = t[n + 1] + o as u64;
+    }
+    r[..n].copy_from_slice(&t[..n]);
+    let carry = t[n];
+    sub_if_ge(r, carry, m, &mut t[..n]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limbs(n: usize, seed: &mut u64) -> Vec<u64> {
+        (0..n)
+            .map(|_| {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                match *seed >> 61 {
+                    0 => 0,
+                    1 => u64::MAX,
+                    _ => *seed ^ (*seed >> 29),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn neg_inv_limb_inverts() {
+        for m0 in [1u64, 3, 0xffff_ffff_ffff_ffff, 0x1234_5678_9abc_def1] {
+            assert_eq!(m0.wrapping_mul(neg_inv_limb(m0)), u64::MAX);
+        }
+    }
+
+    #[test]
+    fn cios_and_separate_agree() {
+        let mut seed = 5;
+        for n in 1..=20 {
+            for _ in 0..20 {
+                let mut m = limbs(n, &mut seed);
+                m[0] |= 1;
+                m[n - 1] |= 1 << (seed % 64);
+                let minv = neg_inv_limb(m[0]);
+                // a, b < m: clear the top limb's bits above m's top bit, then compare.
+                let below = |mut x: Vec<u64>| {
+                    x[n - 1] >>= m[n - 1].leading_zeros() + 1;
+                    x
+                };
+                let (a, b) = (below(limbs(n, &mut seed)), below(limbs(n, &mut seed)));
+                let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
+                let mut t = vec![0; 2 * n + 2];
+                mont_mul_cios(&mut r1, &a, &b, &m, minv, &mut t);
+                mont_mul_separate(&mut r2, &a, &b, &m, minv, &mut t);
+                assert_eq!(r1, r2, "n={n} m={m:x?} a={a:x?} b={b:x?}");
+                mont_sqr_separate(&mut r2, &a, &m, minv, &mut t);
+                mont_mul_cios(&mut r1, &a, &a, &m, minv, &mut t);
+                assert_eq!(r1, r2, "square n={n}");
+            }
+        }
+    }
+}

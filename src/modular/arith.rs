@@ -1,0 +1,206 @@
+//! Montgomery multiplication and squaring on limb slices for a [`Modulus`], and the public
+//! helpers built on them (`mul`, `square`, `reduce`, Montgomery-form conversions).
+//! Below `thresholds::REDC_SEPARATE` limbs products are CIOS, above it a full product (by
+//! `limbs::mul`/`sqr`, so Karatsuba and Toom-3 where they pay) followed by `redc`.
+
+use super::{padded, Modulus};
+use crate::limbs;
+use crate::thresholds::REDC_SEPARATE;
+use crate::Int;
+
+/// Which kernels a product may use: `Vartime` allows the subquadratic products (whose
+/// branches depend on the operands), `ConstTime` keeps to the schoolbook ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Timing {
+    Vartime,
+    ConstTime,
+}
+
+impl Modulus {
+    /// Scratch limbs the slice kernels need.
+    pub(crate) fn scratch_len(&self) -> usize {
+        let n = self.len();
+        2 * n + 2 + limbs::mul_scratch_len(n, n).max(limbs::sqr_scratch_len(n))
+    }
+
+    /// `r = a·b·R^(-1) mod m` for `a, b < m` (all `n` limbs).
+    pub(crate) fn mont_mul(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64], t: Timing) {
+        let n = self.len();
+        if n < REDC_SEPARATE {
+            limbs::mont_mul_cios(r, a, b, &self.m, self.minv, s);
+        } else if t == Timing::ConstTime || n < crate::thresholds::MUL_KARATSUBA {
+            limbs::mont_mul_separate(r, a, b, &self.m, self.minv, s);
+        } else {
+            let (prod, rest) = s.split_at_mut(2 * n);
+            limbs::mul(prod, a, b, rest);
+            limbs::redc(r, prod, &self.m, self.minv);
+        }
+    }
+
+    /// `r = a²·R^(-1) mod m` for `a < m`.
+    pub(crate) fn mont_sqr(&self, r: &mut [u64], a: &[u64], s: &mut [u64], t: Timing) {
+        let n = self.len();
+        if n < REDC_SEPARATE {
+            limbs::mont_mul_cios(r, a, a, &self.m, self.minv, s);
+        } else if t == Timing::ConstTime || n < crate::thresholds::SQR_KARATSUBA {
+            limbs::mont_sqr_separate(r, a, &self.m, self.minv, s);
+        } else {
+            let (prod, rest) = s.split_at_mut(2 * n);
+            limbs::sqr(prod, a, rest);
+            limbs::redc(r, prod, &self.m, self.minv);
+        }
+    }
+
+    /// `r = a·R^(-1) mod m` for `a < m`: out of Montgomery form.
+    pub(super) fn mont_out(&self, r: &mut [u64], a: &[u64], s: &mut [u64]) {
+        let n = self.len();
+        let t = &mut s[..2 * n];
+        t[..n].copy_from_slice(a);
+        t[n..].fill(0);
+        limbs::redc(r, t, &self.m, self.minv);
+    }
+
+    /// `r = (a + b) mod m` for `a, b < m`, in constant time.
+    pub(crate) fn add_mod(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64]) {
+        let carry = limbs::add_n(r, a, b);
+        limbs::sub_if_ge(r, carry, &self.m, s);
+    }
+
+    /// `r = (a - b) mod m` for `a, b < m` (variable time).
+    pub(crate) fn sub_mod(&self, r: &mut [u64], a: &[u64], b: &[u64]) {
+        if limbs::sub_n(r, a, b) != 0 {
+            limbs::add_n_assign(r, &self.m);
+        }
+    }
+
+    /// The Montgomery form `x·R mod m` of any `x`, as `n` limbs, in time that depends only on
+    /// the lengths of `x` and `m`: Horner's rule over `n`-limb chunks from the top,
+    /// `acc = acc·R + chunk·R`, each step a Montgomery product with `R² mod m` (the products stay
+    /// below `m·R`, so one REDC each suffices), and a masked negation for negative `x`.
+    pub(super) fn to_mont_ct(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
+        let n = self.len();
+        let mut acc = vec![0u64; n];
+        let mut chunk = vec![0u64; n];
+        let mut tmp = vec![0u64; n];
+        for part in x.as_limbs().chunks(n).rev() {
+            // acc·R² R^(-1) = acc·R.
+            self.mont_mul(&mut tmp, &acc, &self.r2, s, Timing::ConstTime);
+            chunk[..part.len()].copy_from_slice(part);
+            chunk[part.len()..].fill(0);
+            self.mont_mul(&mut acc, &chunk, &self.r2, s, Timing::ConstTime);
+            let t = acc.clone();
+            self.add_mod(&mut acc, &tmp, &t, s);
+        }
+        if x.is_negative() {
+            // m - acc, then reduced again (m - 0 = m).
+            limbs::sub_n(&mut tmp, &self.m, &acc);
+            limbs::sub_if_ge(&mut tmp, 0, &self.m, s);
+            acc.copy_from_slice(&tmp);
+        }
+        use zeroize::Zeroize;
+        chunk.zeroize();
+        tmp.zeroize();
+        acc
+    }
+
+    /// `x mod m` as `n` limbs in `[0, m)` (variable time).
+    pub(super) fn reduce_limbs(&self, x: &Int) -> Vec<u64> {
+        if !x.is_negative() && (x.as_limbs().len() < self.len() || *x < self.int) {
+            return padded(x, self.len());
+        }
+        padded(&x.rem_euclid(&self.int), self.len())
+    }
+
+    /// The Montgomery form of `x mod m` (variable time).
+    pub(crate) fn to_mont(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
+        let a = self.reduce_limbs(x);
+        let mut r = vec![0u64; self.len()];
+        self.mont_mul(&mut r, &a, &self.r2, s, Timing::Vartime);
+        r
+    }
+
+    /// `x mod m` in `[0, m)` for any `x` (negative values too).
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(7)).unwrap();
+    /// assert_eq!(m.reduce(&Int::from(-1)), 6);
+    /// assert_eq!(m.reduce(&Int::from(100)), 2);
+    /// ```
+    pub fn reduce(&self, x: &Int) -> Int {
+        Int::from_limbs(&self.reduce_limbs(x))
+    }
+
+    /// `a·b mod m` in `[0, m)` for any `a`, `b` (reduced first).
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// assert_eq!(m.mul(&Int::from(50), &Int::from(-3)), 52);
+    /// ```
+    pub fn mul(&self, a: &Int, b: &Int) -> Int {
+        let mut s = vec![0u64; self.scratch_len()];
+        let am = self.to_mont(a, &mut s);
+        let b = self.reduce_limbs(b);
+        let mut r = vec![0u64; self.len()];
+        self.mont_mul(&mut r, &am, &b, &mut s, Timing::Vartime);
+        Int::from_limbs(&r)
+    }
+
+    /// `a² mod m` in `[0, m)` for any `a`.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// assert_eq!(m.square(&Int::from(-10)), 100);
+    /// ```
+    pub fn square(&self, a: &Int) -> Int {
+        self.mul(a, a)
+    }
+
+    /// The Montgomery form `a·R mod m` of `a` (any value, reduced first), where
+    /// `R = 2^(64·n)` for an `n`-limb modulus.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let r = Int::ONE << 64u32;
+    /// assert_eq!(m.to_montgomery(&Int::from(5)), (Int::from(5) * r) % 101);
+    /// ```
+    pub fn to_montgomery(&self, a: &Int) -> Int {
+        let mut s = vec![0u64; self.scratch_len()];
+        Int::from_limbs(&self.to_mont(a, &mut s))
+    }
+
+    /// The value `a·R^(-1) mod m` whose Montgomery form is `a` (any value, reduced first).
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// assert_eq!(m.from_montgomery(&m.to_montgomery(&Int::from(42))), 42);
+    /// ```
+    pub fn from_montgomery(&self, a: &Int) -> Int {
+        let mut s = vec![0u64; self.scratch_len()];
+        let a = self.reduce_limbs(a);
+        let mut r = vec![0u64; self.len()];
+        self.mont_out(&mut r, &a, &mut s);
+        Int::from_limbs(&r)
+    }
+
+    /// The Montgomery product `a·b·R^(-1) mod m` (any `a`, `b`, reduced first): for values
+    /// kept in Montgomery form, the product's Montgomery form.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let (a, b) = (m.to_montgomery(&Int::from(7)), m.to_montgomery(&Int::from(9)));
+    /// assert_eq!(m.from_montgomery(&m.montgomery_mul(&a, &b)), 63);
+    /// ```
+    pub fn montgomery_mul(&self, a: &Int, b: &Int) -> Int {
+        let mut s = vec![0u64; self.scratch_len()];
+        let (a, b) = (self.reduce_limbs(a), self.reduce_limbs(b));
+        let mut r = vec![0u64; self.len()];
+        self.mont_mul(&mut r, &a, &b, &mut s, Timing::Vartime);
+        Int::from_limbs(&r)
+    }
+}

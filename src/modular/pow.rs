@@ -1,0 +1,173 @@
+//! Variable-time modular exponentiation: left-to-right sliding windows over the odd powers
+//! (Menezes, van Oorschot & Vanstone, Handbook of Applied Cryptography, Algorithm 14.85), the
+//! window width growing with the exponent length; for base 2 a square-and-double ladder.
+
+use super::arith::Timing;
+use super::Modulus;
+use crate::Int;
+
+/// The sliding-window width for an exponent of `bits` bits (the width that minimises
+/// `2^(w-1)` table products plus `bits/(w+1)` window products).
+pub(super) fn window_width(bits: u64) -> u32 {
+    match bits {
+        0..=7 => 1,
+        8..=24 => 2,
+        25..=80 => 3,
+        81..=240 => 4,
+        241..=672 => 5,
+        673..=1792 => 6,
+        _ => 7,
+    }
+}
+
+/// The windows of `e > 0` from the top: `(shift, digit)` pairs meaning "square `shift` times,
+/// then multiply by `base^digit`" (`digit` odd), and the squarings left after the last one.
+pub(super) fn sliding_windows(e: &Int, w: u32) -> (Vec<(u64, u64)>, u64) {
+    let mut windows = Vec::new();
+    let mut i = e.bits() as i64 - 1;
+    let mut pending = 0u64;
+    while i >= 0 {
+        if !e.bit(i as u64) {
+            pending += 1;
+            i -= 1;
+            continue;
+        }
+        let mut j = (i - i64::from(w) + 1).max(0);
+        while !e.bit(j as u64) {
+            j += 1;
+        }
+        let mut digit = 0u64;
+        for k in (j..=i).rev() {
+            digit = (digit << 1) | u64::from(e.bit(k as u64));
+        }
+        windows.push((pending + (i - j + 1) as u64, digit));
+        pending = 0;
+        i = j - 1;
+    }
+    (windows, pending)
+}
+
+impl Modulus {
+    /// `base^exp mod m` in `[0, m)`, in variable time (sliding windows; see [`Modulus::pow_ct`]
+    /// for secret exponents). Any base is accepted (reduced first); a negative exponent
+    /// raises the inverse of the base. Panics when the exponent is negative and the base has
+    /// no inverse ([`Modulus::checked_pow`] returns `None` instead).
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(1009)).unwrap();
+    /// assert_eq!(m.pow(&Int::from(3), &Int::from(1008)), 1); // Fermat
+    /// assert_eq!(m.pow(&Int::from(3), &Int::from(-1)), 673);   // 3·673 = 2019 ≡ 1
+    /// assert_eq!(m.pow(&Int::from(-2), &Int::ZERO), 1);
+    /// ```
+    pub fn pow(&self, base: &Int, exp: &Int) -> Int {
+        self.checked_pow(base, exp)
+            .expect("Modulus::pow: negative exponent and the base has no inverse")
+    }
+
+    /// [`Modulus::pow`], or `None` when the exponent is negative and the base has no inverse
+    /// modulo `m`.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(15)).unwrap();
+    /// assert_eq!(m.checked_pow(&Int::from(2), &Int::from(-1)), Some(Int::from(8)));
+    /// assert_eq!(m.checked_pow(&Int::from(3), &Int::from(-1)), None);
+    /// ```
+    pub fn checked_pow(&self, base: &Int, exp: &Int) -> Option<Int> {
+        if exp.is_negative() {
+            let inv = base.modinv(&self.int)?;
+            return Some(self.pow_nonneg(&inv, &exp.abs()));
+        }
+        Some(self.pow_nonneg(base, exp))
+    }
+
+    /// `base^exp mod m` for `exp ≥ 0`.
+    fn pow_nonneg(&self, base: &Int, exp: &Int) -> Int {
+        let n = self.len();
+        if exp.is_zero() {
+            return Int::ONE;
+        }
+        let mut s = vec![0u64; self.scratch_len()];
+        let a = self.reduce_limbs(base);
+        let mut acc = vec![0u64; n];
+        if a[0] == 2 && a[1..].iter().all(|&x| x == 0) {
+            self.pow_of_two(&mut acc, exp, &mut s);
+        } else {
+            let mut am = vec![0u64; n];
+            self.mont_mul(&mut am, &a, &self.r2, &mut s, Timing::Vartime);
+            self.pow_mont(&mut acc, &am, exp, &mut s);
+        }
+        let mut r = vec![0u64; n];
+        self.mont_out(&mut r, &acc, &mut s);
+        Int::from_limbs(&r)
+    }
+
+    /// `acc = a^e` in Montgomery form for `a` in Montgomery form and `e > 0`.
+    pub(super) fn pow_mont(&self, acc: &mut [u64], a: &[u64], e: &Int, s: &mut [u64]) {
+        let n = self.len();
+        let w = window_width(e.bits());
+        let table = self.odd_powers(a, w, s);
+        let (windows, tail) = sliding_windows(e, w);
+        let mut tmp = vec![0u64; n];
+        let mut started = false;
+        for (shift, digit) in windows {
+            let entry = &table[(digit as usize / 2) * n..][..n];
+            if !started {
+                acc.copy_from_slice(entry);
+                started = true;
+                continue;
+            }
+            for _ in 0..shift {
+                self.mont_sqr(&mut tmp, acc, s, Timing::Vartime);
+                acc.copy_from_slice(&tmp);
+            }
+            self.mont_mul(&mut tmp, acc, entry, s, Timing::Vartime);
+            acc.copy_from_slice(&tmp);
+        }
+        for _ in 0..tail {
+            self.mont_sqr(&mut tmp, acc, s, Timing::Vartime);
+            acc.copy_from_slice(&tmp);
+        }
+    }
+
+    /// `a, a³, a⁵, …, a^(2^w - 1)` in Montgomery form, `n` limbs each, one after another.
+    pub(super) fn odd_powers(&self, a: &[u64], w: u32, s: &mut [u64]) -> Vec<u64> {
+        let n = self.len();
+        let count = 1usize << (w - 1);
+        let mut table = vec![0u64; count * n];
+        table[..n].copy_from_slice(a);
+        if count > 1 {
+            let mut a2 = vec![0u64; n];
+            self.mont_sqr(&mut a2, a, s, Timing::Vartime);
+            for i in 1..count {
+                let (done, rest) = table.split_at_mut(i * n);
+                self.mont_mul(
+                    &mut rest[..n],
+                    &done[(i - 1) * n..],
+                    &a2,
+                    s,
+                    Timing::Vartime,
+                );
+            }
+        }
+        table
+    }
+
+    /// `acc = 2^e` in Montgomery form for `e > 0`: square, and double where the exponent has
+    /// a one (a doubling is an addition, far cheaper than a product).
+    fn pow_of_two(&self, acc: &mut [u64], e: &Int, s: &mut [u64]) {
+        let n = self.len();
+        let mut tmp = vec![0u64; n];
+        let one = self.one.clone();
+        self.add_mod(acc, &one, &one, s);
+        for i in (0..e.bits() - 1).rev() {
+            self.mont_sqr(&mut tmp, acc, s, Timing::Vartime);
+            if e.bit(i) {
+                self.add_mod(acc, &tmp, &tmp, s);
+            } else {
+                acc.copy_from_slice(&tmp);
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Constant-time modular exponentiation: fixed windows of `w` bits over
+//! `max(bits(m), bits(e))` bits, every table read a masked scan of all `2^w` entries
+//! (HAC 14.82 with the table access of Brickell et al.'s countermeasure to cache-timing
+//! attacks), schoolbook products only. O(k·n²) for a `k`-bit exponent and an `n`-limb modulus.
+
+use super::arith::Timing;
+use super::Modulus;
+use crate::Int;
+use zeroize::Zeroize;
+
+/// The fixed window width for `bits` exponent bits.
+fn fixed_width(bits: u64) -> u32 {
+    match bits {
+        0..=128 => 3,
+        129..=512 => 4,
+        513..=3072 => 5,
+        _ => 6,
+    }
+}
+
+/// All ones when `a == b`, else zero, without a branch.
+#[inline(always)]
+fn eq_mask(a: u64, b: u64) -> u64 {
+    let x = a ^ b;
+    // (x | -x) has its top bit set exactly when x ≠ 0.
+    let nonzero = (x | x.wrapping_neg()) >> 63;
+    core::hint::black_box(nonzero ^ 1).wrapping_neg()
+}
+
+/// `out = table[index]` (entries of `out.len()` limbs), reading every entry.
+fn lookup(out: &mut [u64], table: &[u64], index: u64) {
+    let n = out.len();
+    out.fill(0);
+    for (i, entry) in table.chunks_exact(n).enumerate() {
+        let mask = eq_mask(i as u64, index);
+        for (o, &t) in out.iter_mut().zip(entry) {
+            *o |= t & mask;
+        }
+    }
+}
+
+/// Bits `[pos, pos + w)` of the little-endian limbs `e` (zero beyond its end); the limbs read
+/// depend only on `pos` and `w`.
+fn bits_at(e: &[u64], pos: u64, w: u32) -> u64 {
+    let i = (pos / 64) as usize;
+    let sh = pos % 64;
+    let lo = e.get(i).copied().unwrap_or(0) >> sh;
+    let hi = if sh == 0 {
+        0
+    } else {
+        e.get(i + 1).copied().unwrap_or(0) << (64 - sh)
+    };
+    (lo | hi) & ((1 << w) - 1)
+}
+
+impl Modulus {
+    /// `base^exp mod m` in `[0, m)` in constant time: no branch and no memory index depends
+    /// on the bits of `base` or `exp`; the running time depends only on `m` and on
+    /// `max(m.bits(), exp.bits())` (and on the limb length of `base`). Fixed windows, a
+    /// masked scan of the whole table for every window, schoolbook products, and temporaries
+    /// zeroized before returning. Panics when `exp` is negative (as `mpz_powm_sec`, which needs
+    /// `exp > 0`; `exp = 0` gives 1).
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(1009)).unwrap();
+    /// assert_eq!(m.pow_ct(&Int::from(3), &Int::from(1008)), 1);
+    /// assert_eq!(m.pow_ct(&Int::from(5), &Int::from(3)), 125);
+    /// ```
+    pub fn pow_ct(&self, base: &Int, exp: &Int) -> Int {
+        let mut r = vec![0u64; self.len()];
+        self.pow_ct_into(base, exp, &mut r);
+        let result = Int::from_limbs(&r);
+        r.zeroize();
+        result
+    }
+
+    /// [`Modulus::pow_ct`] into `out`, exactly as many limbs as the modulus has (little-endian,
+    /// high limbs zero-padded): unlike an [`Int`], whose length depends on the value, this
+    /// form touches nothing whose address or control flow depends on the result either.
+    /// Panics when `exp` is negative or `out` has the wrong length.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&((Int::ONE << 127u32) - 1u32)).unwrap();
+    /// let mut out = [0u64; 2];
+    /// m.pow_ct_into(&Int::from(3), &Int::from(5), &mut out);
+    /// assert_eq!(out, [243, 0]);
+    /// ```
+    pub fn pow_ct_into(&self, base: &Int, exp: &Int, out: &mut [u64]) {
+        assert!(!exp.is_negative(), "Modulus::pow_ct: negative exponent");
+        let n = self.len();
+        assert_eq!(
+            out.len(),
+            n,
+            "Modulus::pow_ct_into: out must have the modulus's length"
+        );
+        let mut s = vec![0u64; self.scratch_len()];
+        let bits = self.int.bits().max(exp.bits());
+        let w = fixed_width(bits);
+        let count = 1usize << w;
+        // table[i] = base^i in Montgomery form.
+        let mut table = vec![0u64; count * n];
+        table[..n].copy_from_slice(&self.one);
+        let mut a = self.to_mont_ct(base, &mut s);
+        table[n..2 * n].copy_from_slice(&a);
+        for i in 2..count {
+            let (done, rest) = table.split_at_mut(i * n);
+            self.mont_mul(
+                &mut rest[..n],
+                &done[(i - 1) * n..],
+                &a,
+                &mut s,
+                Timing::ConstTime,
+            );
+        }
+        let mut acc = self.one.clone();
+        let mut tmp = vec![0u64; n];
+        let mut entry = vec![0u64; n];
+        let e = exp.as_limbs();
+        let windows = bits.div_ceil(u64::from(w));
+        for k in (0..windows).rev() {
+            for _ in 0..w {
+                self.mont_sqr(&mut tmp, &acc, &mut s, Timing::ConstTime);
+                acc.copy_from_slice(&tmp);
+            }
+            let mut digit = bits_at(e, k * u64::from(w), w);
+            lookup(&mut entry, &table, digit);
+            digit.zeroize();
+            self.mont_mul(&mut tmp, &acc, &entry, &mut s, Timing::ConstTime);
+            acc.copy_from_slice(&tmp);
+        }
+        self.mont_out(out, &acc, &mut s);
+        for v in [&mut table, &mut acc, &mut tmp, &mut entry, &mut s, &mut a] {
+            v.zeroize();
+        }
+    }
+}
