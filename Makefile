@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench peers tune
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune
 
 test: deps fmt clippy unit tiny
 
@@ -45,6 +45,16 @@ fuzz:
 bench:
 	$(CARGO) bench --bench int
 	$(CARGO) bench --bench nt
+
+# The bigint-benchmark tasks as whole programs, carry against rug (GMP): e to 10^6 digits and
+# fib(10^7), both printed in decimal; the outputs must match.
+tasks:
+	$(CARGO) build --release --example e --example fib
+	for p in "e 1000000" "fib 10000000"; do \
+		set -- $$p; \
+		/usr/bin/time -f "$$1 $$2 carry: %es" target/release/examples/$$1 $$2 | md5sum; \
+		/usr/bin/time -f "$$1 $$2 rug:   %es" target/release/examples/$$1 $$2 --rug | md5sum; \
+	done
 
 # The shared side-by-side harness with a carry column.
 peers:
