@@ -10,6 +10,7 @@ mod mul;
 mod radix;
 mod shift;
 mod toom;
+mod word;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -19,6 +20,7 @@ pub use mul::*;
 pub use radix::*;
 pub use shift::*;
 pub use toom::*;
+pub use word::*;
 #[cfg(target_arch = "x86_64")]
 pub use x86::*;
 
