@@ -37,24 +37,10 @@ pub const fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u
     d
 }
 
-/// (−a) mod p.
+/// (−a) mod p, as 0 − a (the borrow adds p back unless a is 0).
 #[inline(always)]
 pub const fn neg<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
-    let mut any = 0;
-    let mut i = 0;
-    while i < N {
-        any |= a[i];
-        i += 1;
-    }
-    let m = mask((any | any.wrapping_neg()) >> 63);
-    let mut d = [0u64; N];
-    let mut borrow = 0;
-    i = 0;
-    while i < N {
-        (d[i], borrow) = sbb(p[i] & m, a[i], borrow);
-        i += 1;
-    }
-    d
+    sub(&[0; N], a, p)
 }
 
 /// a/2 mod p: a + p if a is odd (even then), shifted right by one with the carry.

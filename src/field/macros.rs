@@ -467,6 +467,10 @@ macro_rules! __prime_field_ff {
                 $crate::__private::ff::helpers::sqrt_ratio_generic(num, div)
             }
 
+            fn pow<S: AsRef<[u64]>>(&self, exp: S) -> Self {
+                $name::pow(self, exp.as_ref())
+            }
+
             fn pow_vartime<S: AsRef<[u64]>>(&self, exp: S) -> Self {
                 $name::pow_vartime(self, exp.as_ref())
             }

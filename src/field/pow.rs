@@ -4,6 +4,7 @@
 //! on its length). `pow_vartime` is left-to-right square-and-multiply from the top set bit.
 
 use super::{mont, Params};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
 
 /// x^e, e given as little-endian limbs; constant-time in x and in the bits of e.
 pub fn pow<const N: usize>(x: &[u64; N], e: &[u64], p: &Params<N>) -> [u64; N] {
@@ -23,14 +24,15 @@ pub fn pow<const N: usize>(x: &[u64; N], e: &[u64], p: &Params<N>) -> [u64; N] {
     acc
 }
 
-/// `table[w]`, reading every entry and keeping one by mask.
+/// `table[w]`, reading every entry and keeping one through `subtle` (whose `Choice` the
+/// optimizer cannot turn back into a branch).
 #[inline(always)]
 fn select_entry<const N: usize>(table: &[[u64; N]; 16], w: u64) -> [u64; N] {
     let mut r = [0u64; N];
     for (k, entry) in table.iter().enumerate() {
-        let hit = crate::limbs::mask(((k as u64 ^ w).wrapping_sub(1)) >> 63);
+        let hit = (k as u64).ct_eq(&w);
         for j in 0..N {
-            r[j] |= entry[j] & hit;
+            r[j].conditional_assign(&entry[j], hit);
         }
     }
     r

@@ -4,12 +4,13 @@
 //! division of `limbs::divrem` on the significant limbs only.
 
 use super::Uint;
+use subtle::CtOption;
 
 impl<const LIMBS: usize> Uint<LIMBS> {
     /// `(self / rhs, self % rhs)`, constant-time in both operands.
     ///
     /// # Panics
-    /// If `rhs` is zero (the only branch on the values).
+    /// If `rhs` is zero (the only branch on the values; [`Uint::checked_div_rem`] has none).
     ///
     /// ```
     /// use carry::U256;
@@ -18,6 +19,23 @@ impl<const LIMBS: usize> Uint<LIMBS> {
     /// ```
     pub fn div_rem(&self, rhs: &Self) -> (Self, Self) {
         assert!(!bool::from(rhs.is_zero()), "division by zero");
+        self.div_rem_unchecked(rhs)
+    }
+
+    /// `(self / rhs, self % rhs)`, none if `rhs` is zero; constant-time in both operands.
+    ///
+    /// ```
+    /// use carry::U128;
+    /// let qr = U128::from_u64(9).checked_div_rem(&U128::from_u64(4));
+    /// assert_eq!(qr.unwrap(), (U128::from_u64(2), U128::ONE));
+    /// assert!(bool::from(U128::ONE.checked_div_rem(&U128::ZERO).is_none()));
+    /// ```
+    pub fn checked_div_rem(&self, rhs: &Self) -> CtOption<(Self, Self)> {
+        CtOption::new(self.div_rem_unchecked(rhs), !rhs.is_zero())
+    }
+
+    /// Restoring division; a zero divisor gives an all-ones quotient.
+    fn div_rem_unchecked(&self, rhs: &Self) -> (Self, Self) {
         let mut q = Self::ZERO;
         let mut r = Self::ZERO;
         for i in (0..Self::BITS).rev() {
