@@ -10,6 +10,8 @@ mod params;
 mod macros;
 pub mod pow;
 pub mod sqrt;
+#[cfg(target_arch = "x86_64")]
+mod x86;
 
 pub use params::{limbs_of, Params};
 pub use sqrt::SqrtParams;

@@ -135,11 +135,19 @@ pub const fn mul_portable<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params
 /// a·b·R⁻¹ mod p, on the fastest code this CPU has.
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(r) = super::x86::mul(a, b, p) {
+        return r;
+    }
     mul_portable(a, b, p)
 }
 
 /// a²·R⁻¹ mod p, on the fastest code this CPU has.
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(r) = super::x86::mul(a, a, p) {
+        return r;
+    }
     sqr_portable(a, &p.modulus, p.inv)
 }

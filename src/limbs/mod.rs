@@ -13,6 +13,8 @@ mod toom;
 mod word;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+mod x86_mont;
 
 pub use add::*;
 pub use div::*;
@@ -23,6 +25,8 @@ pub use toom::*;
 pub use word::*;
 #[cfg(target_arch = "x86_64")]
 pub use x86::*;
+#[cfg(target_arch = "x86_64")]
+pub use x86_mont::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.
 pub type Limb = u64;
