@@ -141,7 +141,14 @@ fn field_is_odd<F: PrimeField>() {
 }
 
 fn field_vartime_leaks<F: PrimeField>() {
-    on_secrets(|a: F, e: F| a.pow_vartime(e.to_repr().as_ref()[..8].iter().map(|&x| x as u64).collect::<Vec<_>>()));
+    on_secrets(|a: F, e: F| {
+        a.pow_vartime(
+            e.to_repr().as_ref()[..8]
+                .iter()
+                .map(|&x| x as u64)
+                .collect::<Vec<_>>(),
+        )
+    });
 }
 
 /// The byte decoders that are not in `ff` (from_repr is `from_bytes_le`).
@@ -211,14 +218,22 @@ fn uint_shift() {
 }
 
 fn uint_bits() {
-    on_uints(uint_a(), uint_b(), |a, _, _| (a.bits(), a.leading_zeros(), a.trailing_zeros()));
-    on_uints(uint_a(), uint_b(), |a, _, _| (a.bit(5), a.is_zero(), a.is_odd()));
+    on_uints(uint_a(), uint_b(), |a, _, _| {
+        (a.bits(), a.leading_zeros(), a.trailing_zeros())
+    });
+    on_uints(uint_a(), uint_b(), |a, _, _| {
+        (a.bit(5), a.is_zero(), a.is_odd())
+    });
     on_uints(uint_a(), uint_b(), |a, b, _| (a & b, a | b, a ^ b, !a));
 }
 
 fn uint_cmp() {
-    on_uints(uint_a(), uint_b(), |a, b, _| (a.ct_eq(&b), a.ct_lt(&b), a.ct_gt(&b)));
-    on_uints(uint_a(), uint_b(), |a, b, _| U256::conditional_select(&a, &b, a.ct_lt(&b)));
+    on_uints(uint_a(), uint_b(), |a, b, _| {
+        (a.ct_eq(&b), a.ct_lt(&b), a.ct_gt(&b))
+    });
+    on_uints(uint_a(), uint_b(), |a, b, _| {
+        U256::conditional_select(&a, &b, a.ct_lt(&b))
+    });
     on_uints(uint_a(), uint_b(), |a, b, _| a.cmp(&b));
 }
 
@@ -240,6 +255,9 @@ fn uint_bytes() {
 fn uint_vartime_leaks() {
     on_uints(uint_a(), uint_b(), |a, b, _| a.div_rem_vartime(&b));
 }
+
+/// The checks of one field, by operation name.
+type FieldChecks = [(&'static str, fn()); 12];
 
 /// Every field operation on one field.
 macro_rules! field_checks {
@@ -269,7 +287,7 @@ fn main() {
         checks.push(("bn254 pow_vartime".into(), field_vartime_leaks::<bn254::Fq>));
         checks.push(("U256 div_rem_vartime".into(), uint_vartime_leaks));
     } else {
-        let fields: [(&str, [(&str, fn()); 12]); 8] = [
+        let fields: [(&str, FieldChecks); 8] = [
             ("bn254::Fq", field_checks!(bn254::Fq)),
             ("bn254::Fr", field_checks!(bn254::Fr)),
             ("bls12_381::Fq", field_checks!(bls12_381::Fq)),

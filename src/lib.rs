@@ -16,21 +16,21 @@ pub use error::*;
 pub use int::Int;
 
 mod uint;
+/// The constant-time primitives of the fixed-width types (`Choice`, `CtOption`, ...).
+pub use subtle;
 pub use uint::{
     ParseUintError, Uint, U1024, U128, U1536, U192, U2048, U256, U3072, U320, U384, U4096, U448,
     U512, U576, U64, U768,
 };
-/// The constant-time primitives of the fixed-width types (`Choice`, `CtOption`, ...).
-pub use subtle;
 /// Secure zeroing (`Zeroize`), implemented by the fixed-width types.
 pub use zeroize;
 
 mod field;
 pub mod fields;
-pub use field::FieldBytes;
 /// The zkcrypto field traits implemented by the types of [`prime_field!`] (feature `ff`).
 #[cfg(feature = "ff")]
 pub use ff;
+pub use field::FieldBytes;
 
 /// What [`prime_field!`] expands to refers to, through `$crate`; not a public API.
 #[doc(hidden)]

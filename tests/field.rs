@@ -8,11 +8,10 @@ mod common;
 
 use carry::Int;
 use common::*;
-use ff::{Field, PrimeField};
-use subtle::ConditionallySelectable;
+use ff::PrimeField;
 use rug::integer::Order;
 use rug::Integer;
-use subtle::{Choice, ConstantTimeEq};
+use subtle::Choice;
 
 /// The inherent API of a `prime_field!` type, for generic tests.
 trait TestField: PrimeField + std::fmt::Display + std::str::FromStr {
@@ -264,13 +263,19 @@ fn check_field<F: TestField>(name: &str) -> u64 {
     let p = modulus::<F>();
     let n = limbs_of::<F>();
     let mut checks = 0u64;
-    check_eq(p.is_probably_prime(30) != rug::integer::IsPrime::No, true, || {
-        format!("{name}: the modulus must be prime")
+    check_eq(
+        p.is_probably_prime(30) != rug::integer::IsPrime::No,
+        true,
+        || format!("{name}: the modulus must be prime"),
+    );
+    check_eq(F::NBITS, p.significant_bits(), || {
+        format!("{name}: NUM_BITS")
     });
-    check_eq(F::NBITS, p.significant_bits(), || format!("{name}: NUM_BITS"));
-    check_eq(F::NBYTES, (p.significant_bits() as usize).div_ceil(8), || {
-        format!("{name}: BYTES")
-    });
+    check_eq(
+        F::NBYTES,
+        (p.significant_bits() as usize).div_ceil(8),
+        || format!("{name}: BYTES"),
+    );
     let vals = values::<F>(&mut rng, &p, cases(60));
     let m = |x: &Integer| -> Integer { (Integer::from(x % &p) + &p) % &p };
     for (i, a) in vals.iter().enumerate() {
@@ -279,52 +284,90 @@ fn check_field<F: TestField>(name: &str) -> u64 {
         let fb = el::<F>(b);
         let what = || format!("a = {}, b = {}", hx(a), hx(b));
         expect(name, &fa, a, || format!("from_int/to_int {}", what()));
-        expect(name, &(fa + fb), &m(&(a.clone() + b)), || format!("add {}", what()));
-        expect(name, &(fa - fb), &m(&(a.clone() - b)), || format!("sub {}", what()));
-        expect(name, &(fa * fb), &m(&(a.clone() * b)), || format!("mul {}", what()));
-        expect(name, &(fa * fa), &m(&(a.clone() * a)), || format!("mul aliased {}", what()));
-        expect(name, &(-fa), &m(&(-a.clone())), || format!("neg {}", what()));
-        expect(name, &fa.square(), &m(&(a.clone() * a)), || format!("square {}", what()));
-        expect(name, &fa.double(), &m(&(a.clone() * 2u32)), || format!("double {}", what()));
+        expect(name, &(fa + fb), &m(&(a.clone() + b)), || {
+            format!("add {}", what())
+        });
+        expect(name, &(fa - fb), &m(&(a.clone() - b)), || {
+            format!("sub {}", what())
+        });
+        expect(name, &(fa * fb), &m(&(a.clone() * b)), || {
+            format!("mul {}", what())
+        });
+        expect(name, &(fa * fa), &m(&(a.clone() * a)), || {
+            format!("mul aliased {}", what())
+        });
+        expect(name, &(-fa), &m(&(-a.clone())), || {
+            format!("neg {}", what())
+        });
+        expect(name, &fa.square(), &m(&(a.clone() * a)), || {
+            format!("square {}", what())
+        });
+        expect(name, &fa.double(), &m(&(a.clone() * 2u32)), || {
+            format!("double {}", what())
+        });
         // Operator forms.
         let mut x = fa;
         x += &fb;
         x -= fb;
         x *= fb;
         x *= &fb;
-        expect(name, &x, &m(&(a.clone() * b * b)), || format!("assign forms {}", what()));
-        expect(name, &(fa * &fb - &fa + fb), &m(&(a.clone() * b - a + b)), || {
+        expect(name, &x, &m(&(a.clone() * b * b)), || {
+            format!("assign forms {}", what())
+        });
+        #[allow(clippy::op_ref)]
+        let mixed = fa * &fb - &fa + fb;
+        expect(name, &mixed, &m(&(a.clone() * b - a + b)), || {
             format!("ref forms {}", what())
         });
         // Inversion.
         let inv = fa.invert();
         let inv_vt = fa.inv_vartime();
         if *a == 0 {
-            check_eq(bool::from(inv.is_none()), true, || format!("{name}: invert(0)"));
-            check_eq(inv_vt.is_none(), true, || format!("{name}: invert_vartime(0)"));
+            check_eq(bool::from(inv.is_none()), true, || {
+                format!("{name}: invert(0)")
+            });
+            check_eq(inv_vt.is_none(), true, || {
+                format!("{name}: invert_vartime(0)")
+            });
         } else {
             let want = a.clone().invert(&p).unwrap();
             expect(name, &inv.unwrap(), &want, || format!("invert {}", what()));
-            expect(name, &inv_vt.unwrap(), &want, || format!("invert_vartime {}", what()));
+            expect(name, &inv_vt.unwrap(), &want, || {
+                format!("invert_vartime {}", what())
+            });
         }
         // Powers.
-        let e: Vec<u64> = (0..rng.range(0, 3)).map(|_| rng.next_u64() >> rng.below(64)).collect();
+        let e: Vec<u64> = (0..rng.range(0, 3))
+            .map(|_| rng.next_u64() >> rng.below(64))
+            .collect();
         let want = a.clone().pow_mod(&from_limbs(&e), &p).unwrap();
-        expect(name, &fa.pow_ct(&e), &want, || format!("pow {} ^ {e:x?}", what()));
-        expect(name, &fa.pow_vt(&e), &want, || format!("pow_vartime {} ^ {e:x?}", what()));
+        expect(name, &fa.pow_ct(&e), &want, || {
+            format!("pow {} ^ {e:x?}", what())
+        });
+        expect(name, &fa.pow_vt(&e), &want, || {
+            format!("pow_vartime {} ^ {e:x?}", what())
+        });
         // Square roots and the Legendre symbol.
         let leg = if *a == 0 { 0 } else { a.legendre(&p) as i8 };
-        check_eq(fa.legendre_(), leg, || format!("{name}: legendre {}", what()));
+        check_eq(fa.legendre_(), leg, || {
+            format!("{name}: legendre {}", what())
+        });
         let s = fa.sqrt();
-        check_eq(bool::from(s.is_some()), leg >= 0, || format!("{name}: sqrt is_some {}", what()));
+        check_eq(bool::from(s.is_some()), leg >= 0, || {
+            format!("{name}: sqrt is_some {}", what())
+        });
         if leg >= 0 {
             expect(name, &s.unwrap().square(), a, || format!("sqrt {}", what()));
         }
         let sq = fa.square();
         let r = sq.sqrt();
-        check_eq(bool::from(r.is_some()), true, || format!("{name}: sqrt of a square {}", what()));
+        check_eq(bool::from(r.is_some()), true, || {
+            format!("{name}: sqrt of a square {}", what())
+        });
         let r = r.unwrap();
-        check_eq(r == fa || r == -fa, true, || format!("{name}: sqrt(a²) = ±a {}", what()));
+        check_eq(r == fa || r == -fa, true, || {
+            format!("{name}: sqrt(a²) = ±a {}", what())
+        });
         // Bytes and text.
         let le = fa.to_le();
         let be = fa.to_be();
@@ -334,49 +377,83 @@ fn check_field<F: TestField>(name: &str) -> u64 {
         let mut want_be = want_le.clone();
         want_be.reverse();
         check_eq(&be, &want_be, || format!("{name}: to_bytes_be {}", what()));
-        check_eq(F::from_le(&le).unwrap() == fa, true, || format!("{name}: from_bytes_le {}", what()));
-        check_eq(F::from_be(&be).unwrap() == fa, true, || format!("{name}: from_bytes_be {}", what()));
-        check_eq(F::from_repr(fa.to_repr()).unwrap() == fa, true, || format!("{name}: repr"));
-        check_eq(fa.to_string(), a.to_string(), || format!("{name}: Display {}", what()));
+        check_eq(F::from_le(&le).unwrap() == fa, true, || {
+            format!("{name}: from_bytes_le {}", what())
+        });
+        check_eq(F::from_be(&be).unwrap() == fa, true, || {
+            format!("{name}: from_bytes_be {}", what())
+        });
+        check_eq(F::from_repr(fa.to_repr()).unwrap() == fa, true, || {
+            format!("{name}: repr")
+        });
+        check_eq(fa.to_string(), a.to_string(), || {
+            format!("{name}: Display {}", what())
+        });
         let parsed: Result<F, _> = a.to_string().parse();
-        check_eq(parsed.ok() == Some(fa), true, || format!("{name}: FromStr {}", what()));
+        check_eq(parsed.ok() == Some(fa), true, || {
+            format!("{name}: FromStr {}", what())
+        });
         let parsed: Result<F, _> = format!("{a:#x}").parse();
-        check_eq(parsed.ok() == Some(fa), true, || format!("{name}: FromStr hex {}", what()));
+        check_eq(parsed.ok() == Some(fa), true, || {
+            format!("{name}: FromStr hex {}", what())
+        });
         let words = fa.to_uint_words();
-        check_eq(from_limbs(&words), a.clone(), || format!("{name}: to_uint {}", what()));
+        check_eq(from_limbs(&words), a.clone(), || {
+            format!("{name}: to_uint {}", what())
+        });
         // ct_eq, select, is_zero, is_odd.
-        check_eq(bool::from(fa.ct_eq(&fb)), a == b, || format!("{name}: ct_eq {}", what()));
+        check_eq(bool::from(fa.ct_eq(&fb)), a == b, || {
+            format!("{name}: ct_eq {}", what())
+        });
         let sel = F::conditional_select(&fa, &fb, Choice::from(1));
         check_eq(sel == fb, true, || format!("{name}: select {}", what()));
-        check_eq(bool::from(fa.is_zero()), *a == 0, || format!("{name}: is_zero {}", what()));
-        check_eq(bool::from(fa.is_odd()), a.is_odd(), || format!("{name}: is_odd {}", what()));
+        check_eq(bool::from(fa.is_zero()), *a == 0, || {
+            format!("{name}: is_zero {}", what())
+        });
+        check_eq(bool::from(fa.is_odd()), a.is_odd(), || {
+            format!("{name}: is_odd {}", what())
+        });
         checks += 30;
     }
     // from_int of large and negative integers, from_uint of unreduced values, from_u64.
     for _ in 0..cases(100) {
         let x = integer(&mut rng, 3 * n + 2);
-        expect(name, &el::<F>(&x), &m(&x), || format!("from_int {}", hx(&x)));
+        expect(name, &el::<F>(&x), &m(&x), || {
+            format!("from_int {}", hx(&x))
+        });
         let w: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
         expect(name, &F::from_uint_words(&w), &m(&from_limbs(&w)), || {
             format!("from_uint {w:x?}")
         });
         let k = rng.next_u64();
-        expect(name, &F::from_u64_(k), &m(&Integer::from(k)), || format!("from_u64 {k}"));
+        expect(name, &F::from_u64_(k), &m(&Integer::from(k)), || {
+            format!("from_u64 {k}")
+        });
         checks += 3;
     }
     // Byte decoding rejects values ≥ p; wide decoding reduces.
-    let over = [p.clone(), p.clone() + 1u32, (Integer::from(1) << (8 * F::NBYTES as u32)) - 1u32];
+    let over = [
+        p.clone(),
+        p.clone() + 1u32,
+        (Integer::from(1) << (8 * F::NBYTES as u32)) - 1u32,
+    ];
     for v in over {
         if v.significant_bits() as usize > 8 * F::NBYTES {
             continue;
         }
         let mut b = v.to_digits::<u8>(Order::Lsf);
         b.resize(F::NBYTES, 0);
-        check_eq(bool::from(F::from_le(&b).is_none()), true, || format!("{name}: from_bytes_le({})", hx(&v)));
+        check_eq(bool::from(F::from_le(&b).is_none()), true, || {
+            format!("{name}: from_bytes_le({})", hx(&v))
+        });
         b.reverse();
-        check_eq(bool::from(F::from_be(&b).is_none()), true, || format!("{name}: from_bytes_be({})", hx(&v)));
+        check_eq(bool::from(F::from_be(&b).is_none()), true, || {
+            format!("{name}: from_bytes_be({})", hx(&v))
+        });
         let parsed: Result<F, _> = v.to_string().parse();
-        check_eq(parsed.is_err(), true, || format!("{name}: FromStr({}) must fail", hx(&v)));
+        check_eq(parsed.is_err(), true, || {
+            format!("{name}: FromStr({}) must fail", hx(&v))
+        });
     }
     for _ in 0..cases(50) {
         let mut b: Vec<u8> = (0..2 * F::NBYTES).map(|_| rng.next_u64() as u8).collect();
@@ -384,7 +461,9 @@ fn check_field<F: TestField>(name: &str) -> u64 {
             b.iter_mut().for_each(|x| *x = 0xff);
         }
         let v = Integer::from_digits(&b, Order::Lsf);
-        expect(name, &F::from_wide(&b), &m(&v), || format!("from_bytes_wide {}", hx(&v)));
+        expect(name, &F::from_wide(&b), &m(&v), || {
+            format!("from_bytes_wide {}", hx(&v))
+        });
         checks += 1;
     }
     // Batch inversion with zeros, Sum and Product.
@@ -392,39 +471,68 @@ fn check_field<F: TestField>(name: &str) -> u64 {
     let mut fs: Vec<F> = xs.iter().map(el::<F>).collect();
     F::batch_invert_(&mut fs);
     for (x, f) in xs.iter().zip(&fs) {
-        let want = if *x == 0 { Integer::ZERO } else { x.clone().invert(&p).unwrap() };
+        let want = if *x == 0 {
+            Integer::ZERO
+        } else {
+            x.clone().invert(&p).unwrap()
+        };
         expect(name, f, &want, || format!("batch_invert {}", hx(x)));
     }
     let sum: F = xs.iter().map(el::<F>).sum();
     expect(name, &sum, &m(&xs.iter().sum::<Integer>()), || "sum".into());
     let prod: F = xs.iter().skip(1).map(el::<F>).product();
-    let want = xs.iter().skip(1).fold(Integer::from(1), |acc, x| acc * x % &p);
+    let want = xs
+        .iter()
+        .skip(1)
+        .fold(Integer::from(1), |acc, x| acc * x % &p);
     expect(name, &prod, &want, || "product".into());
     // The ff constants.
     let two_inv = F::TWO_INV;
-    check_eq(two_inv.double() == F::ONE, true, || format!("{name}: TWO_INV"));
-    let g = F::MULTIPLICATIVE_GENERATOR;
-    check_eq(g.legendre_(), -1, || format!("{name}: generator must be a non-residue"));
-    let s = F::S;
-    check_eq(from_limbs(&(p.clone() - 1u32).to_digits::<u64>(Order::Lsf)).find_one(0), Some(s), || {
-        format!("{name}: S")
+    check_eq(two_inv.double() == F::ONE, true, || {
+        format!("{name}: TWO_INV")
     });
+    let g = F::MULTIPLICATIVE_GENERATOR;
+    check_eq(g.legendre_(), -1, || {
+        format!("{name}: generator must be a non-residue")
+    });
+    let s = F::S;
+    check_eq(
+        from_limbs(&(p.clone() - 1u32).to_digits::<u64>(Order::Lsf)).find_one(0),
+        Some(s),
+        || format!("{name}: S"),
+    );
     let t = Integer::from(&p - 1u32) >> s;
     let root = F::ROOT_OF_UNITY;
-    expect(name, &root, &to_rug(&g.to_int_()).pow_mod(&t, &p).unwrap(), || "ROOT_OF_UNITY".into());
-    check_eq(root * F::ROOT_OF_UNITY_INV == F::ONE, true, || format!("{name}: ROOT_OF_UNITY_INV"));
-    let two_s = Integer::from(1) << s;
-    expect(name, &F::DELTA, &to_rug(&g.to_int_()).pow_mod(&two_s, &p).unwrap(), || "DELTA".into());
-    check_eq(root.pow_vt(&[1u64 << (s - 1).min(63)]) == F::ONE, s > 64, || {
-        format!("{name}: ROOT_OF_UNITY order")
+    expect(
+        name,
+        &root,
+        &to_rug(&g.to_int_()).pow_mod(&t, &p).unwrap(),
+        || "ROOT_OF_UNITY".into(),
+    );
+    check_eq(root * F::ROOT_OF_UNITY_INV == F::ONE, true, || {
+        format!("{name}: ROOT_OF_UNITY_INV")
     });
+    let two_s = Integer::from(1) << s;
+    expect(
+        name,
+        &F::DELTA,
+        &to_rug(&g.to_int_()).pow_mod(&two_s, &p).unwrap(),
+        || "DELTA".into(),
+    );
+    check_eq(
+        root.pow_vt(&[1u64 << (s - 1).min(63)]) == F::ONE,
+        s > 64,
+        || format!("{name}: ROOT_OF_UNITY order"),
+    );
     // ff::Field::sqrt_ratio on a square ratio.
     let (num, div) = (el::<F>(&vals[8]).square(), el::<F>(&vals[9]));
     let (ok, r) = F::sqrt_ratio(&num, &div);
     if !bool::from(div.is_zero()) {
-        check_eq(bool::from(ok), bool::from(div.sqrt().is_some()) || bool::from(num.is_zero()), || {
-            format!("{name}: sqrt_ratio")
-        });
+        check_eq(
+            bool::from(ok),
+            bool::from(div.sqrt().is_some()) || bool::from(num.is_zero()),
+            || format!("{name}: sqrt_ratio"),
+        );
     }
     let _ = r;
     checks + 40

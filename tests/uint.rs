@@ -33,7 +33,12 @@ fn operand<const L: usize>(rng: &mut Rng) -> Integer {
 #[track_caller]
 fn expect<const L: usize>(got: &Uint<L>, want: &Integer, what: impl FnOnce() -> String) {
     if val(got) != *want {
-        fail(&format!("{}\n  got  {}\n  want {}", what(), hx(&val(got)), hx(want)));
+        fail(&format!(
+            "{}\n  got  {}\n  want {}",
+            what(),
+            hx(&val(got)),
+            hx(want)
+        ));
     }
 }
 
@@ -50,19 +55,37 @@ fn check<const L: usize>(test: &str) -> u64 {
         let (s, o) = x.overflowing_add(&y);
         expect(&s, &Integer::from(&sum % &modw), || what("overflowing_add"));
         check_eq(o, sum >= modw, || what("add overflow"));
-        check_eq(bool::from(x.checked_add(&y).is_some()), !o, || what("checked_add"));
+        check_eq(bool::from(x.checked_add(&y).is_some()), !o, || {
+            what("checked_add")
+        });
         let diff = Integer::from(&a - &b);
         let (d, bo) = x.overflowing_sub(&y);
-        expect(&d, &Integer::from(&diff + &modw) .keep_bits(bits), || what("overflowing_sub"));
+        expect(&d, &Integer::from(&diff + &modw).keep_bits(bits), || {
+            what("overflowing_sub")
+        });
         check_eq(bo, diff < 0, || what("sub borrow"));
-        expect(&x.wrapping_neg(), &(Integer::from(&modw - &a).keep_bits(bits)), || what("neg"));
+        expect(
+            &x.wrapping_neg(),
+            &(Integer::from(&modw - &a).keep_bits(bits)),
+            || what("neg"),
+        );
         let prod = Integer::from(&a * &b);
         let (lo, hi) = x.widening_mul(&y);
-        expect(&lo, &prod.clone().keep_bits(bits), || what("widening_mul lo"));
-        expect(&hi, &Integer::from(&prod >> bits), || what("widening_mul hi"));
-        expect(&x.wrapping_mul(&y), &prod.clone().keep_bits(bits), || what("wrapping_mul"));
-        check_eq(x.overflowing_mul(&y).1, prod >= modw, || what("overflowing_mul"));
-        check_eq(bool::from(x.checked_mul(&y).is_some()), prod < modw, || what("checked_mul"));
+        expect(&lo, &prod.clone().keep_bits(bits), || {
+            what("widening_mul lo")
+        });
+        expect(&hi, &Integer::from(&prod >> bits), || {
+            what("widening_mul hi")
+        });
+        expect(&x.wrapping_mul(&y), &prod.clone().keep_bits(bits), || {
+            what("wrapping_mul")
+        });
+        check_eq(x.overflowing_mul(&y).1, prod >= modw, || {
+            what("overflowing_mul")
+        });
+        check_eq(bool::from(x.checked_mul(&y).is_some()), prod < modw, || {
+            what("checked_mul")
+        });
         let sq = Integer::from(&a * &a);
         let (lo, hi) = x.square_wide();
         expect(&lo, &sq.clone().keep_bits(bits), || what("square_wide lo"));
@@ -71,23 +94,37 @@ fn check<const L: usize>(test: &str) -> u64 {
         let k = rng.below(u64::from(bits) + 70) as u32;
         let shl = Integer::from(&a << k).keep_bits(bits);
         expect(&x.shl(k), &shl, || what(&format!("shl {k}")));
-        expect(&x.shl_vartime(k), &shl, || what(&format!("shl_vartime {k}")));
+        expect(&x.shl_vartime(k), &shl, || {
+            what(&format!("shl_vartime {k}"))
+        });
         expect(&(x << k), &shl, || what(&format!("<< {k}")));
         let shr = Integer::from(&a >> k);
         expect(&x.shr(k), &shr, || what(&format!("shr {k}")));
-        expect(&x.shr_vartime(k), &shr, || what(&format!("shr_vartime {k}")));
+        expect(&x.shr_vartime(k), &shr, || {
+            what(&format!("shr_vartime {k}"))
+        });
         expect(&(x >> k), &shr, || what(&format!(">> {k}")));
         // Bits.
         check_eq(x.bits(), a.significant_bits(), || what("bits"));
-        check_eq(x.bits_vartime(), a.significant_bits(), || what("bits_vartime"));
-        check_eq(x.leading_zeros(), bits - a.significant_bits(), || what("leading_zeros"));
-        check_eq(x.trailing_zeros(), a.find_one(0).unwrap_or(bits), || what("trailing_zeros"));
-        check_eq(bool::from(x.bit(k)), a.get_bit(k), || what(&format!("bit {k}")));
-        check_eq(x.bit_vartime(k), a.get_bit(k), || what(&format!("bit_vartime {k}")));
+        check_eq(x.bits_vartime(), a.significant_bits(), || {
+            what("bits_vartime")
+        });
+        check_eq(x.leading_zeros(), bits - a.significant_bits(), || {
+            what("leading_zeros")
+        });
+        check_eq(x.trailing_zeros(), a.find_one(0).unwrap_or(bits), || {
+            what("trailing_zeros")
+        });
+        check_eq(bool::from(x.bit(k)), a.get_bit(k), || {
+            what(&format!("bit {k}"))
+        });
+        check_eq(x.bit_vartime(k), a.get_bit(k), || {
+            what(&format!("bit_vartime {k}"))
+        });
         expect(&(x & y), &Integer::from(&a & &b), || what("and"));
         expect(&(x | y), &Integer::from(&a | &b), || what("or"));
         expect(&(x ^ y), &Integer::from(&a ^ &b), || what("xor"));
-        expect(&!x, &Integer::from(&a ^ Integer::from(&modw - 1u32)), || what("not"));
+        expect(&!x, &(&a ^ Integer::from(&modw - 1u32)), || what("not"));
         // Comparisons.
         check_eq(bool::from(x.ct_eq(&y)), a == b, || what("ct_eq"));
         check_eq(bool::from(x.ct_lt(&y)), a < b, || what("ct_lt"));
@@ -119,9 +156,13 @@ fn check<const L: usize>(test: &str) -> u64 {
         check_eq(Uint::<L>::from_le_hex(&le_hex), x, || what("from_le_hex"));
         check_eq(format!("{x:x}"), hex.clone(), || what("LowerHex"));
         check_eq(x.to_string(), a.to_string(), || what("Display"));
-        check_eq(Uint::<L>::from_str_vartime(&a.to_string()), x, || what("from_str_vartime"));
+        check_eq(Uint::<L>::from_str_vartime(&a.to_string()), x, || {
+            what("from_str_vartime")
+        });
         check_eq(a.to_string().parse::<Uint<L>>(), Ok(x), || what("FromStr"));
-        check_eq(format!("0x{hex}").parse::<Uint<L>>(), Ok(x), || what("FromStr hex"));
+        check_eq(format!("0x{hex}").parse::<Uint<L>>(), Ok(x), || {
+            what("FromStr hex")
+        });
         let i = Int::from(&x);
         common::check(&i, &a, || what("Int::from"));
         check_eq(Uint::<L>::try_from(&i), Ok(x), || what("TryFrom<&Int>"));
@@ -129,9 +170,15 @@ fn check<const L: usize>(test: &str) -> u64 {
     }
     // Conversions that must fail.
     let big = to_int(&modw);
-    check_eq(Uint::<L>::try_from(&big).is_err(), true, || format!("L={L}: 2^BITS"));
-    check_eq(Uint::<L>::try_from(&Int::from(-1)).is_err(), true, || format!("L={L}: -1"));
-    check_eq(modw.to_string().parse::<Uint<L>>().is_err(), true, || format!("L={L}: parse 2^BITS"));
+    check_eq(Uint::<L>::try_from(&big).is_err(), true, || {
+        format!("L={L}: 2^BITS")
+    });
+    check_eq(Uint::<L>::try_from(&Int::from(-1)).is_err(), true, || {
+        format!("L={L}: -1")
+    });
+    check_eq(modw.to_string().parse::<Uint<L>>().is_err(), true, || {
+        format!("L={L}: parse 2^BITS")
+    });
     checks + 3
 }
 
@@ -156,12 +203,16 @@ fn const_constructors_panic_on_bad_input() {
     for bad in ["", "12g", "1".repeat(33).as_str()] {
         let bad = bad.to_string();
         let r = std::panic::catch_unwind(|| carry::U128::from_be_hex(&bad));
-        check_eq(r.is_err(), true, || format!("from_be_hex({bad:?}) must panic"));
+        check_eq(r.is_err(), true, || {
+            format!("from_be_hex({bad:?}) must panic")
+        });
     }
     for bad in ["", "1x", "340282366920938463463374607431768211456"] {
         let bad = bad.to_string();
         let r = std::panic::catch_unwind(|| carry::U128::from_str_vartime(&bad));
-        check_eq(r.is_err(), true, || format!("from_str_vartime({bad:?}) must panic"));
+        check_eq(r.is_err(), true, || {
+            format!("from_str_vartime({bad:?}) must panic")
+        });
     }
     let r = std::panic::catch_unwind(|| carry::U128::ONE.div_rem(&carry::U128::ZERO));
     check_eq(r.is_err(), true, || "div_rem by zero must panic".into());

@@ -176,12 +176,7 @@ fn combine_mod<const N: usize>(
 
 /// Applies a batch's matrix to f, g, d, e.
 #[inline(always)]
-fn apply<const N: usize>(
-    s: &mut [Signed<N>; 4],
-    t: &Matrix,
-    p: &[u64; N],
-    pinv: u64,
-) {
+fn apply<const N: usize>(s: &mut [Signed<N>; 4], t: &Matrix, p: &[u64; N], pinv: u64) {
     let [f, g, d, e] = *s;
     let sd = d.hi >> 63;
     let se = e.hi >> 63;
@@ -199,8 +194,8 @@ fn apply<const N: usize>(
 fn add_masked_p<const N: usize>(x: &Signed<N>, p: &[u64; N], mask: u64) -> Signed<N> {
     let mut r = *x;
     let mut carry = 0;
-    for i in 0..N {
-        (r.lo[i], carry) = crate::limbs::adc(x.lo[i], p[i] & mask, carry);
+    for (r, &p) in r.lo.iter_mut().zip(p) {
+        (*r, carry) = crate::limbs::adc(*r, p & mask, carry);
     }
     r.hi = x.hi.wrapping_add(carry as i64);
     r

@@ -5,9 +5,9 @@
 
 pub mod arith;
 pub mod inv;
+mod macros;
 pub mod mont;
 mod params;
-mod macros;
 pub mod pow;
 pub mod sqrt;
 #[cfg(target_arch = "x86_64")]

@@ -35,7 +35,12 @@ pub const fn sub_p_if_ge<const N: usize>(t: [u64; N], hi: u64, p: &[u64; N]) -> 
 
 /// a·b·R⁻¹ mod p by CIOS, for any odd p: `a·b < p·R` gives a result below p.
 #[inline(always)]
-pub const fn mul_cios<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+pub const fn mul_cios<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
     let mut t = [0u64; N];
     let mut t_hi = 0u64;
     let mut i = 0;
@@ -92,7 +97,12 @@ pub const fn mul_nocarry<const N: usize>(
 /// (lo + hi·R)·R⁻¹ mod p for lo + hi·R < p·R: N word-by-word reduction rounds, then the high
 /// half is added.
 #[inline(always)]
-pub const fn redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], p: &[u64; N], inv: u64) -> [u64; N] {
+pub const fn redc<const N: usize>(
+    lo: &[u64; N],
+    hi: &[u64; N],
+    p: &[u64; N],
+    inv: u64,
+) -> [u64; N] {
     let mut t = *lo;
     let mut i = 0;
     while i < N {

@@ -32,14 +32,20 @@ pub(crate) const fn parse_wide(s: &str) -> [u64; MAX_LIMBS] {
             b'A'..=b'F' => (c - b'A' + 10) as u64,
             _ => panic!("prime_field!: the modulus is not a decimal or 0x-hex number"),
         };
-        assert!(d < radix, "prime_field!: the modulus is not a decimal or 0x-hex number");
+        assert!(
+            d < radix,
+            "prime_field!: the modulus is not a decimal or 0x-hex number"
+        );
         let mut carry = d;
         let mut j = 0;
         while j < MAX_LIMBS {
             (limbs[j], carry) = mac(carry, limbs[j], radix, 0);
             j += 1;
         }
-        assert!(carry == 0, "prime_field!: the modulus has more than 4096 bits");
+        assert!(
+            carry == 0,
+            "prime_field!: the modulus has more than 4096 bits"
+        );
     }
     limbs
 }
@@ -58,7 +64,10 @@ pub const fn limbs_of(s: &str) -> usize {
 /// The modulus written `s`, in exactly `N` limbs.
 pub const fn parse<const N: usize>(s: &str) -> [u64; N] {
     let w = parse_wide(s);
-    assert!(limbs_of(s) == N, "prime_field!: wrong limb count for the modulus");
+    assert!(
+        limbs_of(s) == N,
+        "prime_field!: wrong limb count for the modulus"
+    );
     let mut r = [0u64; N];
     let mut i = 0;
     while i < N {

@@ -152,7 +152,11 @@ impl<const LIMBS: usize> Uint<LIMBS> {
     /// assert_eq!(out[14..], [1, 2]);
     /// ```
     pub fn write_be_bytes(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::BYTES, "output must hold exactly BYTES bytes");
+        assert_eq!(
+            out.len(),
+            Self::BYTES,
+            "output must hold exactly BYTES bytes"
+        );
         for (chunk, limb) in out.rchunks_exact_mut(8).zip(&self.limbs) {
             chunk.copy_from_slice(&limb.to_be_bytes());
         }
@@ -169,7 +173,11 @@ impl<const LIMBS: usize> Uint<LIMBS> {
     /// assert_eq!(out[..2], [2, 1]);
     /// ```
     pub fn write_le_bytes(&self, out: &mut [u8]) {
-        assert_eq!(out.len(), Self::BYTES, "output must hold exactly BYTES bytes");
+        assert_eq!(
+            out.len(),
+            Self::BYTES,
+            "output must hold exactly BYTES bytes"
+        );
         for (chunk, limb) in out.chunks_exact_mut(8).zip(&self.limbs) {
             chunk.copy_from_slice(&limb.to_le_bytes());
         }

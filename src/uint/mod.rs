@@ -30,7 +30,7 @@ pub use fmt::ParseUintError;
 /// assert_eq!(a.wrapping_mul(&b), U256::from_be_hex("1fdb97530eca86420"));
 /// assert_eq!(U256::BITS, 256);
 /// ```
-#[derive(Clone, Copy, Hash)]
+#[derive(Clone, Copy)]
 pub struct Uint<const LIMBS: usize> {
     pub(crate) limbs: [u64; LIMBS],
 }

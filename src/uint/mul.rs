@@ -27,8 +27,7 @@ impl<const LIMBS: usize> Uint<LIMBS> {
                 if k < LIMBS {
                     (lo[k], carry) = mac(lo[k], self.limbs[j], rhs.limbs[i], carry);
                 } else {
-                    (hi[k - LIMBS], carry) =
-                        mac(hi[k - LIMBS], self.limbs[j], rhs.limbs[i], carry);
+                    (hi[k - LIMBS], carry) = mac(hi[k - LIMBS], self.limbs[j], rhs.limbs[i], carry);
                 }
                 j += 1;
             }

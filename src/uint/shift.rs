@@ -98,7 +98,10 @@ impl<const LIMBS: usize> Uint<LIMBS> {
 
     /// 1 if `shift ≥ BITS`, else 0, without a branch.
     const fn too_far(shift: u32) -> u64 {
-        ((Self::BITS as u64).wrapping_sub(1).wrapping_sub(shift as u64)) >> 63
+        ((Self::BITS as u64)
+            .wrapping_sub(1)
+            .wrapping_sub(shift as u64))
+            >> 63
     }
 }
 
