@@ -74,10 +74,10 @@ pub fn to_le_bytes<const N: usize>(x: &[u64; N], p: &Params<N>, out: &mut [u8]) 
 }
 
 /// The Legendre symbol of the Montgomery-form `x`: 0, 1 or −1 (Euler's criterion, one
-/// constant-time exponentiation).
+/// exponentiation by the public (p − 1)/2, constant-time in `x`).
 pub fn legendre<const N: usize>(x: &[u64; N], p: &Params<N>) -> i8 {
     let e = Uint::from_words(p.modulus_minus(1)).shr_vartime(1);
-    let l = Uint::from_words(pow::pow(x, &e.limbs, p));
+    let l = Uint::from_words(pow::pow_vartime(x, &e.limbs, p));
     let one = l.ct_eq(&Uint::from_words(p.r));
     let zero = l.is_zero();
     let mut r = -1i8;

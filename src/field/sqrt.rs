@@ -2,7 +2,9 @@
 //! p ≡ 3 mod 4: x = a^((p+1)/4); p ≡ 5 mod 8: Atkin's formula (b = (2a)^((p−5)/8),
 //! i = 2ab², x = ab(i − 1)); otherwise the constant-time Tonelli–Shanks of RFC 9380,
 //! appendix I.4 (s(s−1)/2 squarings for 2-adicity s, every branch replaced by a select).
-//! Each result is squared and compared with the input to decide whether a root exists.
+//! Each result is squared and compared with the input to decide whether a root exists. The
+//! exponents are public constants, so the exponentiations take the sliding-window
+//! `pow_vartime`, whose running time depends on the exponent only.
 
 use super::{arith, mont, Params};
 use crate::Uint;
@@ -68,10 +70,10 @@ fn select<const N: usize>(a: &[u64; N], b: &[u64; N], c: Choice) -> [u64; N] {
 /// A square root of the Montgomery-form `a` and whether it is one (`a` is a square).
 pub fn sqrt<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>) -> ([u64; N], Choice) {
     let x = match q.method {
-        Method::ThreeMod4 => super::pow::pow(a, &q.exp, p),
+        Method::ThreeMod4 => super::pow::pow_vartime(a, &q.exp, p),
         Method::FiveMod8 => {
             let a2 = arith::add(a, a, &p.modulus);
-            let b = super::pow::pow(&a2, &q.exp, p);
+            let b = super::pow::pow_vartime(&a2, &q.exp, p);
             let i = mont::mul(&a2, &mont::sqr(&b, p), p);
             let i1 = arith::sub(&i, &p.r, &p.modulus);
             mont::mul(&mont::mul(a, &b, p), &i1, p)
@@ -84,7 +86,7 @@ pub fn sqrt<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>) -> (
 
 /// RFC 9380, appendix I.4, step by step.
 fn tonelli_shanks<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>) -> [u64; N] {
-    let mut z = super::pow::pow(a, &q.exp, p);
+    let mut z = super::pow::pow_vartime(a, &q.exp, p);
     let mut t = mont::mul(&mont::sqr(&z, p), a, p);
     z = mont::mul(&z, a, p);
     let mut b = t;
