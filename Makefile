@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct
 
-test: deps fmt clippy unit tiny
+test: deps fmt clippy unit tiny ct
 
 # What a fresh Debian machine lacks: m4 for the GMP build behind the `rug` dev-dependency.
 deps:
@@ -12,6 +12,10 @@ deps:
 		echo "installing m4 (needed to build GMP for the rug oracle)"; \
 		(apt-get update -qq && apt-get install -y -qq m4) >/dev/null || \
 		(sudo apt-get update -qq && sudo apt-get install -y -qq m4) >/dev/null; }
+	@command -v valgrind >/dev/null || { \
+		echo "installing valgrind (for the constant-time check, make ct)"; \
+		(apt-get update -qq && apt-get install -y -qq valgrind) >/dev/null || \
+		(sudo apt-get update -qq && sudo apt-get install -y -qq valgrind) >/dev/null; }
 
 fmt:
 	$(CARGO) fmt --all -- --check
@@ -28,6 +32,15 @@ unit:
 tiny:
 	$(CARGO) test --release --features tiny-thresholds --test diff --test limbs
 	$(CARGO) test --release --features tiny-thresholds --test nt
+
+# Constant-time check (examples/ctgrind.rs): secrets marked undefined under valgrind memcheck,
+# which must report nothing; the same harness on variable-time functions must be reported.
+ct:
+	$(CARGO) build --release --example ctgrind
+	valgrind -q --error-exitcode=42 target/release/examples/ctgrind
+	@valgrind -q --error-exitcode=42 target/release/examples/ctgrind vartime 2>/dev/null; \
+		test $$? -eq 42 || { echo "ct: the variable-time self-test was not reported"; exit 1; }
+	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.
 soak:

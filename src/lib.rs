@@ -22,3 +22,33 @@ pub use int::Int;
 pub use modular::{Modulus, ModulusError};
 pub use nt::CrtError;
 pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};
+
+mod uint;
+/// The constant-time primitives of the fixed-width types (`Choice`, `CtOption`, ...).
+pub use subtle;
+pub use uint::{
+    ParseUintError, Uint, U1024, U128, U1536, U192, U2048, U256, U3072, U320, U384, U4096, U448,
+    U512, U576, U64, U768,
+};
+/// Secure zeroing (`Zeroize`), implemented by the fixed-width types.
+pub use zeroize;
+
+mod field;
+pub mod fields;
+/// The zkcrypto field traits implemented by the types of [`prime_field!`] (feature `ff`).
+#[cfg(feature = "ff")]
+pub use ff;
+pub use field::FieldBytes;
+
+/// What [`prime_field!`] expands to refers to, through `$crate`; not a public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::field::{
+        arith, batch_invert, bytes_of, from_canonical, from_int, from_wide_le, inv, legendre,
+        limbs_of, mont, pow, sqrt, to_le_bytes, Params, SqrtParams,
+    };
+    #[cfg(feature = "ff")]
+    pub use ff;
+    #[cfg(feature = "rand")]
+    pub use rand_core;
+}

@@ -13,8 +13,11 @@ mod radix;
 mod redc;
 mod shift;
 mod toom;
+mod word;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+mod x86_mont;
 
 pub use add::*;
 pub use div::*;
@@ -25,8 +28,11 @@ pub use radix::*;
 pub use redc::*;
 pub use shift::*;
 pub use toom::*;
+pub use word::*;
 #[cfg(target_arch = "x86_64")]
 pub use x86::*;
+#[cfg(target_arch = "x86_64")]
+pub use x86_mont::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.
 pub type Limb = u64;

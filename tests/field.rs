@@ -1,0 +1,576 @@
+//! Differential tests of the prime fields (`carry::fields` and `prime_field!` types of 1 to 12
+//! limbs, with a spare top bit and full-width) against `rug` arithmetic mod p.
+//!
+//! Seeded by `CARRY_SEED` (printed), sized by `CARRY_SCALE`. Every field runs the same checks
+//! (`check_field`) through the `TestField` trait, which forwards to the inherent methods.
+
+mod common;
+
+use carry::Int;
+use common::*;
+use ff::PrimeField;
+use rug::integer::Order;
+use rug::Integer;
+use subtle::Choice;
+
+/// The inherent API of a `prime_field!` type, for generic tests.
+trait TestField: PrimeField + std::fmt::Display + std::str::FromStr {
+    const MOD: &'static str;
+    const NBITS: u32;
+    const NBYTES: usize;
+    fn from_int_(x: &Int) -> Self;
+    fn to_int_(&self) -> Int;
+    fn from_uint_words(w: &[u64]) -> Self;
+    fn to_uint_words(&self) -> Vec<u64>;
+    fn from_le(b: &[u8]) -> subtle::CtOption<Self>;
+    fn from_be(b: &[u8]) -> subtle::CtOption<Self>;
+    fn from_wide(b: &[u8]) -> Self;
+    fn to_le(&self) -> Vec<u8>;
+    fn to_be(&self) -> Vec<u8>;
+    fn inv_vartime(&self) -> Option<Self>;
+    fn pow_ct(&self, e: &[u64]) -> Self;
+    fn pow_vt(&self, e: &[u64]) -> Self;
+    fn legendre_(&self) -> i8;
+    fn batch_invert_(xs: &mut [Self]);
+    fn from_u64_(x: u64) -> Self;
+}
+
+macro_rules! test_field {
+    ($F:ty) => {
+        impl TestField for $F {
+            const MOD: &'static str = <$F as PrimeField>::MODULUS;
+            const NBITS: u32 = <$F>::NUM_BITS;
+            const NBYTES: usize = <$F>::BYTES;
+            fn from_int_(x: &Int) -> Self {
+                <$F>::from_int(x)
+            }
+            fn to_int_(&self) -> Int {
+                self.to_int()
+            }
+            fn from_uint_words(w: &[u64]) -> Self {
+                <$F>::from_uint(&carry::Uint::from_words(w.try_into().unwrap()))
+            }
+            fn to_uint_words(&self) -> Vec<u64> {
+                self.to_uint().as_words().to_vec()
+            }
+            fn from_le(b: &[u8]) -> subtle::CtOption<Self> {
+                <$F>::from_bytes_le(b.try_into().unwrap())
+            }
+            fn from_be(b: &[u8]) -> subtle::CtOption<Self> {
+                <$F>::from_bytes_be(b.try_into().unwrap())
+            }
+            fn from_wide(b: &[u8]) -> Self {
+                <$F>::from_bytes_wide(b.try_into().unwrap())
+            }
+            fn to_le(&self) -> Vec<u8> {
+                self.to_bytes_le().to_vec()
+            }
+            fn to_be(&self) -> Vec<u8> {
+                self.to_bytes_be().to_vec()
+            }
+            fn inv_vartime(&self) -> Option<Self> {
+                self.invert_vartime()
+            }
+            fn pow_ct(&self, e: &[u64]) -> Self {
+                <$F>::pow(self, e)
+            }
+            fn pow_vt(&self, e: &[u64]) -> Self {
+                <$F>::pow_vartime(self, e)
+            }
+            fn legendre_(&self) -> i8 {
+                self.legendre()
+            }
+            fn batch_invert_(xs: &mut [Self]) {
+                <$F>::batch_invert(xs)
+            }
+            fn from_u64_(x: u64) -> Self {
+                <$F>::from_u64(x)
+            }
+        }
+    };
+}
+
+mod made {
+    carry::prime_field! {
+        /// The smallest field.
+        pub struct P3;
+        modulus = "3";
+    }
+    carry::prime_field! {
+        /// 13 ≡ 5 mod 8 (Atkin).
+        pub struct P13;
+        modulus = "13";
+    }
+    carry::prime_field! {
+        /// 2^61 − 1: one limb, spare bits, 3 mod 4.
+        pub struct M61;
+        modulus = "2305843009213693951";
+    }
+    carry::prime_field! {
+        /// 2^64 − 59: one full-width limb, 5 mod 8.
+        pub struct P64;
+        modulus = "0xffffffffffffffc5";
+    }
+    carry::prime_field! {
+        /// 2^64 − 2^32 + 1 (Goldilocks): full width, 2-adicity 32 (Tonelli–Shanks).
+        pub struct Goldilocks;
+        modulus = "0xffffffff00000001";
+        generator = 7;
+    }
+    carry::prime_field! {
+        /// 2^127 − 1: two limbs, spare bit.
+        pub struct M127;
+        modulus = "0x7fffffffffffffffffffffffffffffff";
+    }
+    carry::prime_field! {
+        /// 2^128 − 159: two full-width limbs, 1 mod 8.
+        pub struct P128;
+        modulus = "0xffffffffffffffffffffffffffffff61";
+    }
+    carry::prime_field! {
+        /// The P-192 prime: three full-width limbs.
+        pub struct P192;
+        modulus = "0xfffffffffffffffffffffffffffffffeffffffffffffffff";
+    }
+    carry::prime_field! {
+        /// Five limbs, spare bits, 5 mod 8.
+        pub struct P317;
+        modulus = "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe85";
+    }
+    carry::prime_field! {
+        /// Seven limbs, spare bits, 1 mod 8.
+        pub struct P445;
+        modulus = "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffbb9";
+    }
+    carry::prime_field! {
+        /// 2^512 − 569: eight full-width limbs, given in decimal.
+        pub struct P512;
+        modulus = "13407807929942597099574024998205846127479365820592393377723561443721764030073546976801874298166903427690031858186486050853753882811946569946433649006083527";
+    }
+    carry::prime_field! {
+        /// 2^521 − 1: nine limbs, spare bits.
+        pub struct M521;
+        modulus = "0x1ff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff_ffffffffffffffff";
+    }
+    carry::prime_field! {
+        /// Eleven full-width limbs, 3 mod 4.
+        pub struct P704;
+        modulus = "0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0b";
+    }
+    carry::prime_field! {
+        /// Twelve full-width limbs, 1 mod 8.
+        pub struct P768;
+        modulus = "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff8e9";
+    }
+}
+
+use carry::fields::{bls12_381, bn254, curve25519, p256, secp256k1};
+use made::*;
+
+test_field!(bn254::Fq);
+test_field!(bn254::Fr);
+test_field!(bls12_381::Fq);
+test_field!(bls12_381::Fr);
+test_field!(secp256k1::Fp);
+test_field!(secp256k1::Fn);
+test_field!(p256::Fp);
+test_field!(p256::Fn);
+test_field!(curve25519::Fp);
+test_field!(curve25519::Fn);
+test_field!(P3);
+test_field!(P13);
+test_field!(M61);
+test_field!(P64);
+test_field!(Goldilocks);
+test_field!(M127);
+test_field!(P128);
+test_field!(P192);
+test_field!(P317);
+test_field!(P445);
+test_field!(P512);
+test_field!(M521);
+test_field!(P704);
+test_field!(P768);
+
+fn modulus<F: TestField>() -> Integer {
+    let s = F::MOD;
+    let s: String = s.chars().filter(|&c| c != '_').collect();
+    match s.strip_prefix("0x") {
+        Some(h) => Integer::from_str_radix(h, 16).unwrap(),
+        None => s.parse().unwrap(),
+    }
+}
+
+fn limbs_of<F: TestField>() -> usize {
+    F::ZERO.to_uint_words().len()
+}
+
+/// Interesting values below p: 0, 1, 2, p − 1, p − 2, (p ± 1)/2, 2^k mod p, values whose
+/// Montgomery form has all-ones (or zero) limbs, and random and striped ones.
+fn values<F: TestField>(rng: &mut Rng, p: &Integer, count: usize) -> Vec<Integer> {
+    let n = limbs_of::<F>();
+    let r = Integer::from(1) << (64 * n as u32);
+    let r_inv = r.clone().invert(p).unwrap();
+    let mut v: Vec<Integer> = vec![
+        Integer::ZERO,
+        Integer::from(1),
+        Integer::from(2) % p,
+        Integer::from(p - 1u32),
+        (Integer::from(p - 2u32) + p) % p,
+        Integer::from(p >> 1),
+        (Integer::from(p >> 1) + 1u32) % p,
+    ];
+    for _ in 0..count {
+        let x = match rng.below(6) {
+            0 => (Integer::from(1) << rng.below(2 * 64 * n as u64 + 2) as u32) % p,
+            1 => {
+                // A Montgomery form m with all-ones or zero limbs: the value m·R⁻¹.
+                let mut limbs = vec![0u64; n];
+                for l in limbs.iter_mut() {
+                    let r = rng.next_u64();
+                    *l = *rng.pick(&[u64::MAX, u64::MAX, 0, r]);
+                }
+                let m = from_limbs(&limbs) % p;
+                m * &r_inv % p
+            }
+            2 => magnitude(rng, n) % p,
+            _ => from_limbs(&(0..n).map(|_| rng.next_u64()).collect::<Vec<_>>()) % p,
+        };
+        v.push(x);
+    }
+    v
+}
+
+fn el<F: TestField>(x: &Integer) -> F {
+    F::from_int_(&to_int(x))
+}
+
+#[track_caller]
+fn expect<F: TestField>(name: &str, got: &F, want: &Integer, what: impl FnOnce() -> String) {
+    let g = to_rug(&got.to_int_());
+    if g != *want {
+        fail(&format!(
+            "{name}: {}\n  got  {}\n  want {}",
+            what(),
+            hx(&g),
+            hx(want)
+        ));
+    }
+}
+
+fn check_field<F: TestField>(name: &str) -> u64 {
+    let mut rng = Rng::for_test(name);
+    let p = modulus::<F>();
+    let n = limbs_of::<F>();
+    let mut checks = 0u64;
+    check_eq(
+        p.is_probably_prime(30) != rug::integer::IsPrime::No,
+        true,
+        || format!("{name}: the modulus must be prime"),
+    );
+    check_eq(F::NBITS, p.significant_bits(), || {
+        format!("{name}: NUM_BITS")
+    });
+    check_eq(
+        F::NBYTES,
+        (p.significant_bits() as usize).div_ceil(8),
+        || format!("{name}: BYTES"),
+    );
+    let vals = values::<F>(&mut rng, &p, cases(60));
+    let m = |x: &Integer| -> Integer { (Integer::from(x % &p) + &p) % &p };
+    for (i, a) in vals.iter().enumerate() {
+        let fa = el::<F>(a);
+        let b = &vals[(i * 7 + 3) % vals.len()];
+        let fb = el::<F>(b);
+        let what = || format!("a = {}, b = {}", hx(a), hx(b));
+        expect(name, &fa, a, || format!("from_int/to_int {}", what()));
+        expect(name, &(fa + fb), &m(&(a.clone() + b)), || {
+            format!("add {}", what())
+        });
+        expect(name, &(fa - fb), &m(&(a.clone() - b)), || {
+            format!("sub {}", what())
+        });
+        expect(name, &(fa * fb), &m(&(a.clone() * b)), || {
+            format!("mul {}", what())
+        });
+        expect(name, &(fa * fa), &m(&(a.clone() * a)), || {
+            format!("mul aliased {}", what())
+        });
+        expect(name, &(-fa), &m(&(-a.clone())), || {
+            format!("neg {}", what())
+        });
+        expect(name, &fa.square(), &m(&(a.clone() * a)), || {
+            format!("square {}", what())
+        });
+        expect(name, &fa.double(), &m(&(a.clone() * 2u32)), || {
+            format!("double {}", what())
+        });
+        // Operator forms.
+        let mut x = fa;
+        x += &fb;
+        x -= fb;
+        x *= fb;
+        x *= &fb;
+        expect(name, &x, &m(&(a.clone() * b * b)), || {
+            format!("assign forms {}", what())
+        });
+        #[allow(clippy::op_ref)]
+        let mixed = fa * &fb - &fa + fb;
+        expect(name, &mixed, &m(&(a.clone() * b - a + b)), || {
+            format!("ref forms {}", what())
+        });
+        // Inversion.
+        let inv = fa.invert();
+        let inv_vt = fa.inv_vartime();
+        if *a == 0 {
+            check_eq(bool::from(inv.is_none()), true, || {
+                format!("{name}: invert(0)")
+            });
+            check_eq(inv_vt.is_none(), true, || {
+                format!("{name}: invert_vartime(0)")
+            });
+        } else {
+            let want = a.clone().invert(&p).unwrap();
+            expect(name, &inv.unwrap(), &want, || format!("invert {}", what()));
+            expect(name, &inv_vt.unwrap(), &want, || {
+                format!("invert_vartime {}", what())
+            });
+        }
+        // Powers.
+        let e: Vec<u64> = (0..rng.range(0, 3))
+            .map(|_| rng.next_u64() >> rng.below(64))
+            .collect();
+        let want = a.clone().pow_mod(&from_limbs(&e), &p).unwrap();
+        expect(name, &fa.pow_ct(&e), &want, || {
+            format!("pow {} ^ {e:x?}", what())
+        });
+        expect(name, &fa.pow_vt(&e), &want, || {
+            format!("pow_vartime {} ^ {e:x?}", what())
+        });
+        // Square roots and the Legendre symbol.
+        let leg = if *a == 0 { 0 } else { a.legendre(&p) as i8 };
+        check_eq(fa.legendre_(), leg, || {
+            format!("{name}: legendre {}", what())
+        });
+        let s = fa.sqrt();
+        check_eq(bool::from(s.is_some()), leg >= 0, || {
+            format!("{name}: sqrt is_some {}", what())
+        });
+        if leg >= 0 {
+            expect(name, &s.unwrap().square(), a, || format!("sqrt {}", what()));
+        }
+        let sq = fa.square();
+        let r = sq.sqrt();
+        check_eq(bool::from(r.is_some()), true, || {
+            format!("{name}: sqrt of a square {}", what())
+        });
+        let r = r.unwrap();
+        check_eq(r == fa || r == -fa, true, || {
+            format!("{name}: sqrt(a²) = ±a {}", what())
+        });
+        // Bytes and text.
+        let le = fa.to_le();
+        let be = fa.to_be();
+        let mut want_le = a.to_digits::<u8>(Order::Lsf);
+        want_le.resize(F::NBYTES, 0);
+        check_eq(&le, &want_le, || format!("{name}: to_bytes_le {}", what()));
+        let mut want_be = want_le.clone();
+        want_be.reverse();
+        check_eq(&be, &want_be, || format!("{name}: to_bytes_be {}", what()));
+        check_eq(F::from_le(&le).unwrap() == fa, true, || {
+            format!("{name}: from_bytes_le {}", what())
+        });
+        check_eq(F::from_be(&be).unwrap() == fa, true, || {
+            format!("{name}: from_bytes_be {}", what())
+        });
+        check_eq(F::from_repr(fa.to_repr()).unwrap() == fa, true, || {
+            format!("{name}: repr")
+        });
+        check_eq(fa.to_string(), a.to_string(), || {
+            format!("{name}: Display {}", what())
+        });
+        let parsed: Result<F, _> = a.to_string().parse();
+        check_eq(parsed.ok() == Some(fa), true, || {
+            format!("{name}: FromStr {}", what())
+        });
+        let parsed: Result<F, _> = format!("{a:#x}").parse();
+        check_eq(parsed.ok() == Some(fa), true, || {
+            format!("{name}: FromStr hex {}", what())
+        });
+        let words = fa.to_uint_words();
+        check_eq(from_limbs(&words), a.clone(), || {
+            format!("{name}: to_uint {}", what())
+        });
+        // ct_eq, select, is_zero, is_odd.
+        check_eq(bool::from(fa.ct_eq(&fb)), a == b, || {
+            format!("{name}: ct_eq {}", what())
+        });
+        let sel = F::conditional_select(&fa, &fb, Choice::from(1));
+        check_eq(sel == fb, true, || format!("{name}: select {}", what()));
+        check_eq(bool::from(fa.is_zero()), *a == 0, || {
+            format!("{name}: is_zero {}", what())
+        });
+        check_eq(bool::from(fa.is_odd()), a.is_odd(), || {
+            format!("{name}: is_odd {}", what())
+        });
+        checks += 30;
+    }
+    // from_int of large and negative integers, from_uint of unreduced values, from_u64.
+    for _ in 0..cases(100) {
+        let x = integer(&mut rng, 3 * n + 2);
+        expect(name, &el::<F>(&x), &m(&x), || {
+            format!("from_int {}", hx(&x))
+        });
+        let w: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+        expect(name, &F::from_uint_words(&w), &m(&from_limbs(&w)), || {
+            format!("from_uint {w:x?}")
+        });
+        let k = rng.next_u64();
+        expect(name, &F::from_u64_(k), &m(&Integer::from(k)), || {
+            format!("from_u64 {k}")
+        });
+        checks += 3;
+    }
+    // Byte decoding rejects values ≥ p; wide decoding reduces.
+    let over = [
+        p.clone(),
+        p.clone() + 1u32,
+        (Integer::from(1) << (8 * F::NBYTES as u32)) - 1u32,
+    ];
+    for v in over {
+        if v.significant_bits() as usize > 8 * F::NBYTES {
+            continue;
+        }
+        let mut b = v.to_digits::<u8>(Order::Lsf);
+        b.resize(F::NBYTES, 0);
+        check_eq(bool::from(F::from_le(&b).is_none()), true, || {
+            format!("{name}: from_bytes_le({})", hx(&v))
+        });
+        b.reverse();
+        check_eq(bool::from(F::from_be(&b).is_none()), true, || {
+            format!("{name}: from_bytes_be({})", hx(&v))
+        });
+        let parsed: Result<F, _> = v.to_string().parse();
+        check_eq(parsed.is_err(), true, || {
+            format!("{name}: FromStr({}) must fail", hx(&v))
+        });
+    }
+    for _ in 0..cases(50) {
+        let mut b: Vec<u8> = (0..2 * F::NBYTES).map(|_| rng.next_u64() as u8).collect();
+        if rng.chance(1, 4) {
+            b.iter_mut().for_each(|x| *x = 0xff);
+        }
+        let v = Integer::from_digits(&b, Order::Lsf);
+        expect(name, &F::from_wide(&b), &m(&v), || {
+            format!("from_bytes_wide {}", hx(&v))
+        });
+        checks += 1;
+    }
+    // Batch inversion with zeros, Sum and Product.
+    let xs: Vec<Integer> = vals.iter().take(12).cloned().collect();
+    let mut fs: Vec<F> = xs.iter().map(el::<F>).collect();
+    F::batch_invert_(&mut fs);
+    for (x, f) in xs.iter().zip(&fs) {
+        let want = if *x == 0 {
+            Integer::ZERO
+        } else {
+            x.clone().invert(&p).unwrap()
+        };
+        expect(name, f, &want, || format!("batch_invert {}", hx(x)));
+    }
+    let sum: F = xs.iter().map(el::<F>).sum();
+    expect(name, &sum, &m(&xs.iter().sum::<Integer>()), || "sum".into());
+    let prod: F = xs.iter().skip(1).map(el::<F>).product();
+    let want = xs
+        .iter()
+        .skip(1)
+        .fold(Integer::from(1), |acc, x| acc * x % &p);
+    expect(name, &prod, &want, || "product".into());
+    // The ff constants.
+    let two_inv = F::TWO_INV;
+    check_eq(two_inv.double() == F::ONE, true, || {
+        format!("{name}: TWO_INV")
+    });
+    let g = F::MULTIPLICATIVE_GENERATOR;
+    check_eq(g.legendre_(), -1, || {
+        format!("{name}: generator must be a non-residue")
+    });
+    let s = F::S;
+    check_eq(
+        from_limbs(&(p.clone() - 1u32).to_digits::<u64>(Order::Lsf)).find_one(0),
+        Some(s),
+        || format!("{name}: S"),
+    );
+    let t = Integer::from(&p - 1u32) >> s;
+    let root = F::ROOT_OF_UNITY;
+    expect(
+        name,
+        &root,
+        &to_rug(&g.to_int_()).pow_mod(&t, &p).unwrap(),
+        || "ROOT_OF_UNITY".into(),
+    );
+    check_eq(root * F::ROOT_OF_UNITY_INV == F::ONE, true, || {
+        format!("{name}: ROOT_OF_UNITY_INV")
+    });
+    let two_s = Integer::from(1) << s;
+    expect(
+        name,
+        &F::DELTA,
+        &to_rug(&g.to_int_()).pow_mod(&two_s, &p).unwrap(),
+        || "DELTA".into(),
+    );
+    check_eq(
+        root.pow_vt(&[1u64 << (s - 1).min(63)]) == F::ONE,
+        s > 64,
+        || format!("{name}: ROOT_OF_UNITY order"),
+    );
+    // ff::Field::sqrt_ratio on a square ratio.
+    let (num, div) = (el::<F>(&vals[8]).square(), el::<F>(&vals[9]));
+    let (ok, r) = F::sqrt_ratio(&num, &div);
+    if !bool::from(div.is_zero()) {
+        check_eq(
+            bool::from(ok),
+            bool::from(div.sqrt().is_some()) || bool::from(num.is_zero()),
+            || format!("{name}: sqrt_ratio"),
+        );
+    }
+    let _ = r;
+    checks + 40
+}
+
+macro_rules! field_test {
+    ($($test:ident: $F:ty,)*) => {$(
+        #[test]
+        fn $test() {
+            let checks = check_field::<$F>(stringify!($test));
+            report(stringify!($test), checks);
+        }
+    )*};
+}
+
+field_test! {
+    bn254_fq: bn254::Fq,
+    bn254_fr: bn254::Fr,
+    bls12_381_fq: bls12_381::Fq,
+    bls12_381_fr: bls12_381::Fr,
+    secp256k1_fp: secp256k1::Fp,
+    secp256k1_fn: secp256k1::Fn,
+    p256_fp: p256::Fp,
+    p256_fn: p256::Fn,
+    curve25519_fp: curve25519::Fp,
+    curve25519_fn: curve25519::Fn,
+    made_p3: P3,
+    made_p13: P13,
+    made_m61: M61,
+    made_p64: P64,
+    made_goldilocks: Goldilocks,
+    made_m127: M127,
+    made_p128: P128,
+    made_p192: P192,
+    made_p317: P317,
+    made_p445: P445,
+    made_p512: P512,
+    made_m521: M521,
+    made_p704: P704,
+    made_p768: P768,
+}
