@@ -56,6 +56,12 @@ mod valgrind {
         request(&[MAKE_MEM_UNDEFINED, p, size_of::<T>() as u64, 0, 0, 0]);
     }
 
+    /// Marks the limbs of `x` undefined: secret from here on (the slice's length stays public).
+    pub fn secret_limbs(x: &[u64]) {
+        let p = x.as_ptr() as u64;
+        request(&[MAKE_MEM_UNDEFINED, p, size_of_val(x) as u64, 0, 0, 0]);
+    }
+
     /// Marks the bytes of `x` defined again (declassified), so that they can be inspected.
     pub fn public<T>(x: &T) {
         let p = x as *const T as u64;
@@ -63,7 +69,7 @@ mod valgrind {
     }
 }
 
-use valgrind::{public, secret};
+use valgrind::{public, secret, secret_limbs};
 
 /// Two fixed, distinct, nonzero values of F (a square and whatever comes).
 fn inputs<F: PrimeField>() -> (F, F) {
@@ -286,6 +292,7 @@ fn main() {
         // Variable-time functions: memcheck must report these.
         checks.push(("bn254 pow_vartime".into(), field_vartime_leaks::<bn254::Fq>));
         checks.push(("U256 div_rem_vartime".into(), uint_vartime_leaks));
+        checks.push(("Modulus::pow 2048".into(), modulus_pow_vartime_leaks));
     } else {
         let fields: [(&str, FieldChecks); 8] = [
             ("bn254::Fq", field_checks!(bn254::Fq)),
@@ -302,7 +309,7 @@ fn main() {
                 checks.push((format!("{field} {op}"), f));
             }
         }
-        let more: [(&str, fn()); 13] = [
+        let more: [(&str, fn()); 14] = [
             ("bytes bn254", bytes_bn254),
             ("bytes bls12_381", bytes_bls12_381),
             ("bytes secp256k1", bytes_secp256k1),
@@ -316,6 +323,7 @@ fn main() {
             ("Uint div_rem", uint_div),
             ("U256 bytes", uint_bytes),
             ("bn254 batch_invert", batch_invert),
+            ("Modulus::pow_ct 2048", modulus_pow_ct),
         ];
         checks.extend(more.into_iter().map(|(n, f)| (n.to_string(), f)));
     }
@@ -333,4 +341,52 @@ fn batch_invert() {
     bn254::Fq::batch_invert(black_box(&mut xs));
     public(&xs);
     black_box(&xs);
+}
+
+/// `Modulus::pow_ct_into` on a 2048-bit modulus (public) with a secret base and exponent. The
+/// exponent's bit length is public by contract (the running time may depend on it), so its top
+/// limb stays defined; every other limb of the exponent and all of the base are secret.
+fn modulus_pow_ct() {
+    modulus_pow(true);
+}
+
+/// The same with the variable-time `Modulus::pow` (sliding windows): must be reported.
+fn modulus_pow_vartime_leaks() {
+    modulus_pow(false);
+}
+
+fn modulus_pow(ct: bool) {
+    let limbs = |seed: u64| -> Vec<u64> {
+        let mut x = seed;
+        (0..32)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                x ^ (x >> 29)
+            })
+            .collect()
+    };
+    let mut m = limbs(1);
+    m[0] |= 1;
+    m[31] |= 1 << 63;
+    let m = carry::Int::from_limbs(&m);
+    let modulus = carry::Modulus::new(&m).expect("odd modulus");
+    let mut base = limbs(2);
+    base[31] >>= 1;
+    let base = carry::Int::from_limbs(&base);
+    let mut exp = limbs(3);
+    exp[31] |= 1 << 63;
+    let exp = carry::Int::from_limbs(&exp);
+    secret_limbs(base.as_limbs());
+    secret_limbs(&exp.as_limbs()[..31]);
+    let mut out = [0u64; 32];
+    if ct {
+        modulus.pow_ct_into(black_box(&base), black_box(&exp), &mut out);
+    } else {
+        let r = modulus.pow(black_box(&base), black_box(&exp));
+        out[..r.as_limbs().len()].copy_from_slice(r.as_limbs());
+    }
+    public(&out);
+    black_box(&out);
 }
