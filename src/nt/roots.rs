@@ -120,19 +120,12 @@ impl Int {
     }
 }
 
-/// Whether `n > 1` is a `p`-th power.
+/// Whether `n > 1` is a `p`-th power: the exact root's low limb is checked first (one
+/// wrapping power), the full power only when that matches.
 fn is_pth_power(n: &Int, p: u32) -> bool {
-    let low = n.as_limbs()[0];
-    let root_estimate = estimate_root(n, p);
-    if root_estimate < 2f64.powi(50) {
-        // The root is small: the estimate is within one of it; compare low limbs first.
-        let r = root_estimate.round() as u64;
-        return [r.saturating_sub(1), r, r + 1]
-            .into_iter()
-            .any(|c| c >= 2 && c.wrapping_pow(p) == low && Int::from(c).pow(p) == *n);
-    }
     let r = root_abs(n, p);
-    r.pow(p) == *n
+    let low = r.as_limbs().first().map_or(0, |&c| c.wrapping_pow(p));
+    low == n.as_limbs()[0] && r.pow(p) == *n
 }
 
 /// `n^(1/k)` in floating point from the top 64 bits of `n` (`n > 0`).
