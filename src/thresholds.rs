@@ -62,3 +62,17 @@ pub const DIV_DC: usize = 70;
 /// below, and for quotient blocks shorter than this).
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_DC: usize = 70;
+
+/// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MUL_NTT: usize = 2000;
+/// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MUL_NTT: usize = 10;
+
+/// `sqr`: three-prime NTT from this many limbs (Toom-3 below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const SQR_NTT: usize = 2000;
+/// `sqr`: three-prime NTT from this many limbs (Toom-3 below).
+#[cfg(feature = "tiny-thresholds")]
+pub const SQR_NTT: usize = 10;

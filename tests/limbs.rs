@@ -590,3 +590,26 @@ fn radix_edges() {
         }
     }
 }
+
+#[test]
+fn ntt_direct() {
+    // The NTT called directly on every small shape, whatever the thresholds.
+    let mut rng = Rng::new("ntt_direct");
+    let seed = rng.seed;
+    for _ in 0..scale().div_ceil(10) {
+        for an in 1..60 {
+            for bn in 1..=an {
+                let ctx = format!("seed {seed} an {an} bn {bn}");
+                let a = rng.limbs(an);
+                let b = rng.limbs(bn);
+                let mut r = vec![0xdead; an + bn];
+                limbs::mul_ntt(&mut r, &a, &b);
+                assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt {ctx}");
+                if an == bn {
+                    limbs::sqr_ntt(&mut r, &a);
+                    assert_eq!(int(&r), int(&a).square(), "sqr_ntt {ctx}");
+                }
+            }
+        }
+    }
+}
