@@ -593,7 +593,8 @@ fn radix_edges() {
 
 #[test]
 fn ntt_direct() {
-    // The NTT called directly on every small shape, whatever the thresholds.
+    // The NTT called directly on every small shape, whatever the thresholds, with the vector
+    // and the portable code paths; then a few long ones through both.
     let mut rng = Rng::new("ntt_direct");
     let seed = rng.seed;
     for _ in 0..scale().div_ceil(10) {
@@ -605,12 +606,28 @@ fn ntt_direct() {
                 let mut r = vec![0xdead; an + bn];
                 limbs::mul_ntt(&mut r, &a, &b);
                 assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt {ctx}");
+                let mut s = vec![0xbeef; an + bn];
+                limbs::mul_ntt_portable(&mut s, &a, &b);
+                assert_eq!(s, r, "mul_ntt_portable {ctx}");
                 if an == bn {
                     limbs::sqr_ntt(&mut r, &a);
                     assert_eq!(int(&r), int(&a).square(), "sqr_ntt {ctx}");
+                    limbs::sqr_ntt_portable(&mut s, &a);
+                    assert_eq!(s, r, "sqr_ntt_portable {ctx}");
                 }
             }
         }
+    }
+    for n in [255, 1000, 4097] {
+        let ctx = format!("seed {seed} n {n}");
+        let a = rng.limbs(n);
+        let b = rng.limbs(n - 7);
+        let mut r = vec![0; 2 * n - 7];
+        limbs::mul_ntt_portable(&mut r, &a, &b);
+        assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt_portable {ctx}");
+        let mut r = vec![0; 2 * n];
+        limbs::sqr_ntt_portable(&mut r, &a);
+        assert_eq!(int(&r), int(&a).square(), "sqr_ntt_portable {ctx}");
     }
 }
 

@@ -201,6 +201,7 @@ fn butterfly_inv(x: &mut u32, y: &mut u32, w: u32, wq: u32, p: u32) {
 
 /// One forward stage on blocks of `2t` points, for any `t`: block `i` pairs its halves with
 /// twiddle `m + i`.
+#[inline(always)]
 fn stage_fwd(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
     for (i, block) in a.chunks_exact_mut(2 * t).enumerate() {
         let (w, wq) = (tw.fwd[m + i], tw.fwd_q[m + i]);
@@ -212,6 +213,7 @@ fn stage_fwd(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
 }
 
 /// [`stage_fwd`] for a small constant `T`: the loop runs over the blocks, so it vectorises.
+#[inline(always)]
 fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
     let blocks = a.len() / (2 * T);
     let (w, wq) = (&tw.fwd[m..m + blocks], &tw.fwd_q[m..m + blocks]);
@@ -225,6 +227,7 @@ fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 
 /// The forward transform of `a` (`2^k` residues below `4p`), in place: afterwards entry `i`
 /// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
+#[inline(always)]
 fn forward(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (n / 2, 1);
@@ -241,6 +244,7 @@ fn forward(a: &mut [u32], tw: &Twiddles, p: u32) {
 }
 
 /// One inverse stage on blocks of `2t` points (see [`stage_fwd`]).
+#[inline(always)]
 fn stage_inv(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
     for (i, block) in a.chunks_exact_mut(2 * t).enumerate() {
         let (w, wq) = (tw.inv[m + i], tw.inv_q[m + i]);
@@ -252,6 +256,7 @@ fn stage_inv(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
 }
 
 /// [`stage_inv`] for a small constant `T` (see [`stage_fwd_small`]).
+#[inline(always)]
 fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
     let blocks = a.len() / (2 * T);
     let (w, wq) = (&tw.inv[m..m + blocks], &tw.inv_q[m..m + blocks]);
@@ -264,6 +269,7 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 }
 
 /// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
+#[inline(always)]
 fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (1, n / 2);
@@ -280,6 +286,7 @@ fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
 }
 
 /// Writes the 32-bit coefficients of `x` reduced below `2p` into `a`, zeros after them.
+#[inline(always)]
 fn load(a: &mut [u32], x: &[u64], p: u32) {
     let one = Mulc::new(1, p);
     let (lo, hi) = a.split_at_mut(2 * x.len());
@@ -291,6 +298,7 @@ fn load(a: &mut [u32], x: &[u64], p: u32) {
 }
 
 /// `a = a·b·2^(-32)` pointwise, for transforms (below `4p`); results below `2p`.
+#[inline(always)]
 fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
     let neg_inv = neg_inverse(p);
     for (x, &y) in a.iter_mut().zip(b) {
@@ -299,6 +307,7 @@ fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
 }
 
 /// `a = a²·2^(-32)` pointwise (see [`pointwise_mul`]).
+#[inline(always)]
 fn pointwise_sqr(a: &mut [u32], p: u32) {
     let neg_inv = neg_inverse(p);
     for x in a.iter_mut() {
@@ -314,6 +323,7 @@ const fn inv_mod(x: u32, p: u32) -> u32 {
 
 /// Garner's mixed-radix digits of the coefficients, in place: from `r_i = 2^(-32)·len·c mod p_i`
 /// (below `2p_i`, `len` the transform length) to `d0 + p0·d1 + p0·p1·d2 = c` with `d_i < p_i`.
+#[inline(always)]
 fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
     let [p0, p1, p2] = PRIMES;
     let len = len as u64;
@@ -376,46 +386,101 @@ pub fn ntt_fits(limbs: usize) -> bool {
 }
 
 /// `r = a·b` by three-prime NTT; requires `a.len() >= b.len() >= 1`,
-/// `r.len() == a.len() + b.len()` and `ntt_fits(r.len())`.
+/// `r.len() == a.len() + b.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the
+/// CPU has it.
 pub fn mul_ntt(r: &mut [u64], a: &[u64], b: &[u64]) {
     debug_assert!(a.len() >= b.len() && !b.is_empty());
-    debug_assert!(r.len() == a.len() + b.len() && ntt_fits(r.len()));
-    let n = transform_len(r.len());
-    let tw = twiddles(n);
-    let mut fa = vec![0u32; 3 * n];
-    let mut fb = vec![0u32; n];
-    for ((x, tw), p) in fa.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
-        load(x, a, p);
-        forward(x, tw, p);
-        load(&mut fb, b, p);
-        forward(&mut fb, tw, p);
-        pointwise_mul(x, &fb, p);
-        inverse(x, tw, p);
-    }
-    finish(r, &mut fa, n);
+    product(r, a, Some(b), true);
+}
+
+/// The portable twin of [`mul_ntt`].
+pub fn mul_ntt_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
+    debug_assert!(a.len() >= b.len() && !b.is_empty());
+    product(r, a, Some(b), false);
 }
 
 /// `r = a²` by three-prime NTT, one forward transform per prime; requires `a.len() >= 1`,
-/// `r.len() == 2·a.len()` and `ntt_fits(r.len())`.
+/// `r.len() == 2·a.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the CPU has
+/// it.
 pub fn sqr_ntt(r: &mut [u64], a: &[u64]) {
-    debug_assert!(!a.is_empty() && r.len() == 2 * a.len() && ntt_fits(r.len()));
-    let n = transform_len(r.len());
-    let tw = twiddles(n);
-    let mut fa = vec![0u32; 3 * n];
-    for ((x, tw), p) in fa.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
-        load(x, a, p);
-        forward(x, tw, p);
-        pointwise_sqr(x, p);
-        inverse(x, tw, p);
-    }
-    finish(r, &mut fa, n);
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    product(r, a, None, true);
 }
 
-/// From the three inverse transforms in `f` (`n` residues each) to the product in `r`.
-fn finish(r: &mut [u64], f: &mut [u32], n: usize) {
+/// The portable twin of [`sqr_ntt`].
+pub fn sqr_ntt_portable(r: &mut [u64], a: &[u64]) {
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    product(r, a, None, false);
+}
+
+/// `r = a·b`, or `r = a²` without `b`, with the vector instruction set if `simd` and the CPU
+/// has it.
+fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
+    debug_assert!(ntt_fits(r.len()));
+    let n = transform_len(r.len());
+    let tw = twiddles(n);
+    let mut f = vec![0u32; 3 * n];
+    let mut g = vec![0u32; if b.is_some() { n } else { 0 }];
+    let used = (2 * r.len()).min(n);
+    #[cfg(target_arch = "x86_64")]
+    if simd && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        unsafe { convolve_avx2(&mut f, &mut g, a, b, &tw, used) };
+        return finish(r, &f, used);
+    }
+    let _ = simd;
+    convolve(&mut f, &mut g, a, b, &tw, used);
+    finish(r, &f, used);
+}
+
+/// [`convolve`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convolve_avx2(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    convolve(f, g, a, b, tw, used);
+}
+
+/// The transform work of a product: for each prime, `f` (the prime's third) gets the
+/// coefficients of `a`, is transformed, multiplied pointwise by the transform of `b` (built in
+/// `g`) or squared, and transformed back; then the first `used` coefficients of the three
+/// thirds become Garner digits. Inlined into each instruction-set variant.
+#[inline(always)]
+fn convolve(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    let n = f.len() / 3;
+    for ((x, tw), p) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
+        load(x, a, p);
+        forward(x, tw, p);
+        match b {
+            Some(b) => {
+                load(g, b, p);
+                forward(g, tw, p);
+                pointwise_mul(x, g, p);
+            }
+            None => pointwise_sqr(x, p),
+        }
+        inverse(x, tw, p);
+    }
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
-    let used = (2 * r.len()).min(n);
     garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
-    recombine(r, &f0[..used], &f1[..used], &f2[..used]);
+}
+
+/// From the Garner digits in `f` (the first `used` of each third) to the product in `r`.
+fn finish(r: &mut [u64], f: &[u32], used: usize) {
+    let n = f.len() / 3;
+    recombine(r, &f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
 }
