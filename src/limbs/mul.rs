@@ -263,9 +263,11 @@ fn use_sqr_ntt(n: usize) -> bool {
 }
 
 /// Scratch limbs [`mul`] needs for `an`-limb times `bn`-limb operands (`an >= bn >= 1`):
-/// 0 whenever the base case or the NTT (which allocates its own) is used.
+/// 0 whenever the base case is used. Also enough for every smaller shape (divide-and-conquer
+/// division relies on that), so it counts Toom-3's needs even where the NTT, which allocates
+/// its own buffers, takes the product.
 pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
-    if bn < MUL_KARATSUBA || use_mul_ntt(an, bn) {
+    if bn < MUL_KARATSUBA {
         0
     } else if is_unbalanced(an, bn) {
         2 * bn + balanced_scratch_len(bn)
@@ -274,10 +276,10 @@ pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
     }
 }
 
-/// Scratch limbs [`sqr`] needs for an `n`-limb operand: 0 whenever the base case or the NTT
-/// is used.
+/// Scratch limbs [`sqr`] needs for an `n`-limb operand: 0 whenever the base case is used.
+/// Also enough for every smaller operand (see [`mul_scratch_len`]).
 pub fn sqr_scratch_len(n: usize) -> usize {
-    if n < SQR_KARATSUBA || use_sqr_ntt(n) {
+    if n < SQR_KARATSUBA {
         0
     } else {
         balanced_scratch_len(n)
