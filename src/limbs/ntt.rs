@@ -225,12 +225,32 @@ fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     }
 }
 
+/// Points that the transforms finish depth first, block by block, within the level-1 data cache
+/// (16 KiB of residues), after the stages on longer blocks have gone over the whole array.
+const CACHE_BLOCK: usize = 4096;
+
 /// The forward transform of `a` (`2^k` residues below `4p`), in place: afterwards entry `i`
 /// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
 #[inline(always)]
 fn forward(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (n / 2, 1);
+    while 2 * t > CACHE_BLOCK {
+        stage_fwd(a, t, m, tw, p);
+        t /= 2;
+        m *= 2;
+    }
+    if t >= 1 {
+        for (k, block) in a.chunks_exact_mut(2 * t).enumerate() {
+            forward_block(block, m + k, tw, p);
+        }
+    }
+}
+
+/// The stages of [`forward`] within one block, whose first stage takes twiddle `m`.
+#[inline(always)]
+fn forward_block(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
+    let mut t = a.len() / 2;
     while t >= 1 {
         match t {
             1 => stage_fwd_small::<1>(a, m, tw, p),
@@ -272,8 +292,27 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 #[inline(always)]
 fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
-    let (mut t, mut m) = (1, n / 2);
-    while m >= 1 {
+    if n < 2 {
+        return;
+    }
+    let block = n.min(CACHE_BLOCK);
+    let mut m = n / block;
+    for (k, b) in a.chunks_exact_mut(block).enumerate() {
+        inverse_block(b, m + k, tw, p);
+    }
+    let mut t = block;
+    while m > 1 {
+        m /= 2;
+        stage_inv(a, t, m, tw, p);
+        t *= 2;
+    }
+}
+
+/// The stages of [`inverse`] within one block, whose last stage takes twiddle `m`.
+#[inline(always)]
+fn inverse_block(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+    let (mut t, mut m) = (1, m * a.len() / 2);
+    while m >= 1 && t < a.len() {
         match t {
             1 => stage_inv_small::<1>(a, m, tw, p),
             2 => stage_inv_small::<2>(a, m, tw, p),
