@@ -24,8 +24,9 @@ const PRIMES: [u32; 3] = [998_244_353, 754_974_721, 469_762_049];
 /// coefficient sums at most `2^22` products of two 32-bit coefficients, below `2^86 < p0·p1·p2`.
 const MAX_LOG_LEN: u32 = 23;
 
-/// Twiddle tables up to this length stay cached between calls (3 MiB); longer ones are rebuilt.
-const CACHED_LEN: usize = 1 << 16;
+/// Twiddle tables up to this length (products up to 2^17 limbs) stay cached between calls
+/// (12 MiB at most); longer ones are rebuilt for each product.
+const CACHED_LEN: usize = 1 << 18;
 
 /// `b^e mod p`.
 const fn pow_mod(b: u32, mut e: u64, p: u32) -> u32 {
@@ -124,34 +125,36 @@ fn shoup_barrett(w: u32, p: u32, v: u64) -> u32 {
 }
 
 impl Twiddles {
+    /// Level `2m` of a table is level `m` followed by level `m` times `ω_4m` (as
+    /// `rev_2m(i) = 2·rev_m(i)` and `rev_2m(m + i) = 2·rev_m(i) + 1`), so the table grows by
+    /// sequential products.
     fn new(p: u32, len: usize) -> Twiddles {
+        let len = len.max(2);
         let v = (1u64 << 62) / p as u64;
         let root = root_of_unity(p);
         let mut t = Twiddles {
-            fwd: vec![0; len.max(2)],
-            fwd_q: vec![0; len.max(2)],
-            inv: vec![0; len.max(2)],
-            inv_q: vec![0; len.max(2)],
+            fwd: vec![0; len],
+            fwd_q: vec![0; len],
+            inv: vec![0; len],
+            inv_q: vec![0; len],
         };
+        (t.fwd[1], t.inv[1]) = (1, 1);
+        (t.fwd_q[1], t.inv_q[1]) = (shoup(1, p), shoup(1, p));
         let mut m = 1;
-        while m < len.max(2) {
-            let bits = m.trailing_zeros();
-            let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (2 * m as u64), p);
-            let wi = pow_mod(w, 2 * m as u64 - 1, p);
-            let (w, wi) = (Mulc::new(w, p), Mulc::new(wi, p));
-            let (mut x, mut y) = (1u32, 1u32);
-            for i in 0..m {
-                let at = m + if bits == 0 {
-                    0
-                } else {
-                    i.reverse_bits() >> (usize::BITS - bits)
-                };
-                t.fwd[at] = x;
-                t.fwd_q[at] = shoup_barrett(x, p, v);
-                t.inv[at] = y;
-                t.inv_q[at] = shoup_barrett(y, p, v);
-                x = reduce(mul_shoup(x, w.w, w.q, p), p);
-                y = reduce(mul_shoup(y, wi.w, wi.q, p), p);
+        while 2 * m < len {
+            let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
+            let (w, wi) = (Mulc::new(w, p), Mulc::new(inv_mod(w, p), p));
+            for (table, quotients, w) in [
+                (&mut t.fwd, &mut t.fwd_q, w),
+                (&mut t.inv, &mut t.inv_q, wi),
+            ] {
+                table.copy_within(m..2 * m, 2 * m);
+                quotients.copy_within(m..2 * m, 2 * m);
+                for i in m..2 * m {
+                    let x = reduce(mul_shoup(table[i], w.w, w.q, p), p);
+                    table[2 * m + i] = x;
+                    quotients[2 * m + i] = shoup_barrett(x, p, v);
+                }
             }
             m *= 2;
         }
