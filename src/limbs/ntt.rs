@@ -7,7 +7,8 @@
 //! (Schönhage–Strassen there for comparison); Shoup's precomputed-quotient multiplication and
 //! Harvey's lazy butterflies ("Faster arithmetic for number-theoretic transforms", J. Symbolic
 //! Comput. 60, 2014). O(n log n) for `n`-limb operands; `mul` / `sqr` select it from `MUL_NTT`
-//! / `SQR_NTT` limbs, for products of up to `2^22` limbs (Toom-3 splits larger ones).
+//! / `SQR_NTT` limbs, for products of up to `2^22` limbs (Toom-3 splits larger ones); a lopsided
+//! product takes one transform of its whole length.
 //!
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
 //! (so that the butterflies vectorise, 8 or 16 lanes), which a caller's `u64` scratch cannot hold
