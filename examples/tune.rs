@@ -3,7 +3,9 @@
 //! and schoolbook against divide-and-conquer division, then times the radix conversions and the
 //! division and radix kernels at a few reference sizes.
 //!
-//! Run with `cargo run --release --example tune` (without `tiny-thresholds`).
+//! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
+//! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --reference` only the reference
+//! timings.
 
 use carry::limbs;
 use rug::integer::Order;
@@ -57,6 +59,20 @@ impl Lcg {
 fn crossover(sizes: &[usize], slow: &[f64], fast: &[f64]) -> Option<usize> {
     (0..sizes.len())
         .find(|&i| (i..(i + 3).min(sizes.len())).all(|j| fast[j] < slow[j]))
+        .map(|i| sizes[i])
+}
+
+/// The first size from which `fast` is never more than 10% slower than `slow`, one outlier
+/// allowed: for the NTT, whose time jumps at each power of two of the product length, so that it
+/// loses to Toom-3 just past a jump long after it first wins.
+fn robust_crossover(sizes: &[usize], slow: &[f64], fast: &[f64]) -> Option<usize> {
+    (0..sizes.len())
+        .find(|&i| {
+            (i..sizes.len())
+                .filter(|&j| fast[j] > 1.1 * slow[j])
+                .count()
+                <= 1
+        })
         .map(|i| sizes[i])
 }
 
@@ -147,7 +163,7 @@ fn radix_timings() {
 }
 
 fn reference_timings(rng: &mut Lcg) {
-    for n in [16, 32, 64, 128] {
+    for n in [16, 32, 64, 128, 1024, 4096, 16384] {
         let a = rng.limbs(n);
         let b = rng.limbs(n);
         let mut r = vec![0u64; 2 * n];
@@ -217,10 +233,51 @@ fn reference_timings(rng: &mut Lcg) {
     println!("to_radix 1000 decimal digits: {t:.0} ns (GMP via rug, with allocation: {tg:.0} ns)");
 }
 
+/// Toom-3 against the three-prime NTT for `mul` and `sqr` on balanced operands, at sizes
+/// growing by 1/16 from 256 limbs.
+fn tune_ntt(rng: &mut Lcg) {
+    let mut sizes = vec![256usize];
+    while *sizes.last().unwrap() < 3_000 {
+        let n = *sizes.last().unwrap();
+        sizes.push(n + n / 16);
+    }
+    let mut scratch = vec![0u64; 16 * 3_200 + 256];
+    let (mut toom, mut ntt, mut toom_sqr, mut ntt_sqr) = (vec![], vec![], vec![], vec![]);
+    println!("ntt: limbs toom3_mul_ns ntt_mul_ns toom3_sqr_ns ntt_sqr_ns");
+    for &n in &sizes {
+        let a = rng.limbs(n);
+        let b = rng.limbs(n);
+        let mut r = vec![0u64; 2 * n];
+        let tt = time_ns(|| limbs::mul_toom3(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        let tn = time_ns(|| limbs::mul_ntt(&mut r, black_box(&a), black_box(&b)));
+        let ts = time_ns(|| limbs::sqr_toom3(&mut r, black_box(&a), &mut scratch));
+        let tq = time_ns(|| limbs::sqr_ntt(&mut r, black_box(&a)));
+        println!("ntt {n:5} {tt:10.0} {tn:10.0} {ts:10.0} {tq:10.0}");
+        toom.push(tt);
+        ntt.push(tn);
+        toom_sqr.push(ts);
+        ntt_sqr.push(tq);
+    }
+    println!(
+        "MUL_NTT = {:?} (first win {:?})",
+        robust_crossover(&sizes, &toom, &ntt),
+        crossover(&sizes, &toom, &ntt)
+    );
+    println!(
+        "SQR_NTT = {:?} (first win {:?})",
+        robust_crossover(&sizes, &toom_sqr, &ntt_sqr),
+        crossover(&sizes, &toom_sqr, &ntt_sqr)
+    );
+}
+
 fn main() {
     let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
     let args: Vec<String> = std::env::args().collect();
     let only_ref = args.iter().any(|a| a == "--reference");
+    if args.iter().any(|a| a == "--ntt") {
+        tune_ntt(&mut rng);
+        return;
+    }
     if !only_ref {
         tune_mul(&mut rng);
         tune_sqr(&mut rng);

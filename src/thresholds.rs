@@ -71,3 +71,21 @@ pub const REDC_SEPARATE: usize = 8;
 /// followed by a separate REDC from here on.
 #[cfg(feature = "tiny-thresholds")]
 pub const REDC_SEPARATE: usize = 2;
+
+/// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below). The NTT
+/// first wins near 440 limbs, but its time doubles each time the product length passes a power
+/// of two, and it stays ahead of Toom-3 across those jumps from about 800 limbs (medians of two
+/// `tune -- --ntt` runs; a third, on a busy machine, was too noisy to use).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MUL_NTT: usize = 800;
+/// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MUL_NTT: usize = 10;
+
+/// `sqr`: three-prime NTT from this many limbs (Toom-3 below). First wins near 420 limbs,
+/// stays ahead across the power-of-two jumps from about 700 (see `MUL_NTT`).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const SQR_NTT: usize = 700;
+/// `sqr`: three-prime NTT from this many limbs (Toom-3 below).
+#[cfg(feature = "tiny-thresholds")]
+pub const SQR_NTT: usize = 10;

@@ -4,7 +4,7 @@
 //! `CARRY_SCALE=<n>` multiplies the number of random cases (default 30, about 20 s in release).
 
 use carry::limbs;
-use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+use carry::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3};
 use rug::integer::Order;
 use rug::ops::Pow;
 use rug::Integer;
@@ -589,4 +589,170 @@ fn radix_edges() {
             check_from_radix(&vec![radix as u8 - 1; nd], radix, "max digits");
         }
     }
+}
+
+#[test]
+fn ntt_direct() {
+    // The NTT called directly on every small shape, whatever the thresholds, with the vector
+    // and the portable code paths; then a few long ones through both.
+    let mut rng = Rng::new("ntt_direct");
+    let seed = rng.seed;
+    for _ in 0..scale().div_ceil(10) {
+        for an in 1..60 {
+            for bn in 1..=an {
+                let ctx = format!("seed {seed} an {an} bn {bn}");
+                let a = rng.limbs(an);
+                let b = rng.limbs(bn);
+                let mut r = vec![0xdead; an + bn];
+                limbs::mul_ntt(&mut r, &a, &b);
+                assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt {ctx}");
+                let mut s = vec![0xbeef; an + bn];
+                limbs::mul_ntt_portable(&mut s, &a, &b);
+                assert_eq!(s, r, "mul_ntt_portable {ctx}");
+                if an == bn {
+                    limbs::sqr_ntt(&mut r, &a);
+                    assert_eq!(int(&r), int(&a).square(), "sqr_ntt {ctx}");
+                    limbs::sqr_ntt_portable(&mut s, &a);
+                    assert_eq!(s, r, "sqr_ntt_portable {ctx}");
+                }
+            }
+        }
+    }
+    for n in [255, 1000, 4097] {
+        let ctx = format!("seed {seed} n {n}");
+        let a = rng.limbs(n);
+        let b = rng.limbs(n - 7);
+        let mut r = vec![0; 2 * n - 7];
+        limbs::mul_ntt_portable(&mut r, &a, &b);
+        assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt_portable {ctx}");
+        let mut r = vec![0; 2 * n];
+        limbs::sqr_ntt_portable(&mut r, &a);
+        assert_eq!(int(&r), int(&a).square(), "sqr_ntt_portable {ctx}");
+    }
+}
+
+/// `a·b` by the dispatcher (either operand the longer) against GMP.
+fn check_product(a: &[u64], b: &[u64], ctx: &str) {
+    let (x, y) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    let mut r = vec![0xdead_beef; x.len() + y.len()];
+    let mut scratch = vec![0x5555; limbs::mul_scratch_len(x.len(), y.len())];
+    limbs::mul(&mut r, x, y, &mut scratch);
+    if int(&r) != int(a) * int(b) {
+        panic!("mul {ctx} an {} bn {}", a.len(), b.len());
+    }
+}
+
+/// `a²` by the dispatcher against GMP.
+fn check_square(a: &[u64], ctx: &str) {
+    let mut r = vec![0xdead_beef; 2 * a.len()];
+    let mut scratch = vec![0x5555; limbs::sqr_scratch_len(a.len())];
+    limbs::sqr(&mut r, a, &mut scratch);
+    if int(&r) != int(a).square() {
+        panic!("sqr {ctx} n {}", a.len());
+    }
+}
+
+/// Operands of `n` limbs that stress the NTT: all ones (the largest convolution coefficients,
+/// nearest the CRT bound), a lone limb at either end, the top bit alone, long runs of ones and
+/// zeros.
+fn ntt_extremes(n: usize) -> Vec<Vec<u64>> {
+    let mut lone_low = vec![0; n];
+    lone_low[0] = u64::MAX;
+    let mut lone_high = vec![0; n];
+    lone_high[n - 1] = 1 << 63;
+    let stripes = (0..n)
+        .map(|i| {
+            if i % 3 == 0 {
+                u64::MAX
+            } else {
+                0x00ff_ff00_0000_ffff
+            }
+        })
+        .collect();
+    vec![vec![u64::MAX; n], lone_low, lone_high, stripes]
+}
+
+#[test]
+fn ntt_thresholds_and_shapes() {
+    // Around MUL_NTT and SQR_NTT ± 1 limb, with the other operand from one limb up to the same
+    // length (lopsided shapes take one transform of the whole product).
+    let mut rng = Rng::new("ntt_thresholds_and_shapes");
+    let seed = rng.seed;
+    for rep in 0..scale().div_ceil(15) {
+        for t in [MUL_NTT, SQR_NTT] {
+            for n in [t - 1, t, t + 1, 2 * t + 1, 5 * t] {
+                let ctx = format!("seed {seed} rep {rep} t {t}");
+                let a = rng.limbs(n);
+                check_square(&a, &ctx);
+                let mut m = 1;
+                while m < n {
+                    check_product(&a, &rng.limbs(m), &ctx);
+                    m = m * 3 / 2 + 1;
+                }
+                for m in [t - 1, t, t + 1, n - 1, n] {
+                    if (1..=n).contains(&m) {
+                        check_product(&a, &rng.limbs(m), &ctx);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ntt_extreme_operands() {
+    for t in [MUL_NTT, SQR_NTT] {
+        for n in [t, t + 1, 3 * t] {
+            let ops = ntt_extremes(n);
+            for a in &ops {
+                check_square(a, "extremes");
+                for b in &ops {
+                    check_product(a, b, "extremes");
+                    check_product(a, &b[..t.min(n)], "extremes");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn ntt_large() {
+    // A few products of 2^20 to 2^24 bits (more sizes with CARRY_SCALE above the default).
+    let mut rng = Rng::new("ntt_large");
+    let seed = rng.seed;
+    let mut shapes = vec![
+        (1 << 14, 1 << 14),
+        (1 << 16, (1 << 16) - 1),
+        (1 << 18, 1 << 14),
+    ];
+    if scale() > 30 {
+        shapes.extend([
+            (1 << 18, 1 << 18),
+            ((1 << 18) + 1, 3 << 16),
+            (1 << 17, 1 << 17),
+        ]);
+    }
+    for (an, bn) in shapes {
+        let ctx = format!("seed {seed} large");
+        let a = rng.limbs(an);
+        check_product(&a, &rng.limbs(bn), &ctx);
+        check_square(&a, &ctx);
+    }
+    let ones = vec![u64::MAX; 1 << 16];
+    check_square(&ones, "large all ones");
+    check_product(&ones, &ones[..(1 << 16) - 3], "large all ones");
+}
+
+#[test]
+fn ntt_at_its_limit() {
+    // The longest product one transform takes (2^22 limbs), and one limb more, which splits.
+    // Minutes of work: only with CARRY_SCALE above the default.
+    if scale() <= 30 {
+        return;
+    }
+    let n = 1 << 21;
+    let a = vec![u64::MAX; n + 1];
+    check_square(&a[..n], "limit");
+    check_square(&a, "limit + 1");
+    check_product(&a, &a[..n], "limit + 1");
 }

@@ -1,10 +1,12 @@
 //! Multiplication and squaring: the single-limb kernels, schoolbook (O(n·m)) base cases and the
-//! dispatcher [`mul`] / [`sqr`] that picks base case, Karatsuba or Toom-3 (see [`super::toom`])
-//! by the crossovers in [`crate::thresholds`], splitting very unbalanced operands into pieces.
+//! dispatcher [`mul`] / [`sqr`] that picks base case, Karatsuba, Toom-3 (see [`super::toom`]) or
+//! the three-prime NTT (see [`super::ntt`]) by the crossovers in [`crate::thresholds`], splitting
+//! very unbalanced operands into pieces below the NTT.
 
 use super::add::add_assign;
+use super::ntt::{mul_ntt, ntt_fits, sqr_ntt};
 use super::toom::{mul_karatsuba, mul_toom3, sqr_karatsuba, sqr_toom3};
-use crate::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+use crate::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3};
 
 #[inline(always)]
 fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
@@ -265,8 +267,23 @@ fn is_unbalanced(an: usize, bn: usize) -> bool {
     2 * an >= 3 * bn
 }
 
+/// Whether [`mul`] takes the NTT for `an`-limb times `bn`-limb operands (`an >= bn`): one
+/// transform for any shape once the smaller operand reaches `MUL_NTT` limbs.
+#[inline]
+fn use_mul_ntt(an: usize, bn: usize) -> bool {
+    bn >= MUL_NTT && ntt_fits(an + bn)
+}
+
+/// Whether [`sqr`] takes the NTT for an `n`-limb operand.
+#[inline]
+fn use_sqr_ntt(n: usize) -> bool {
+    n >= SQR_NTT && ntt_fits(2 * n)
+}
+
 /// Scratch limbs [`mul`] needs for `an`-limb times `bn`-limb operands (`an >= bn >= 1`):
-/// 0 whenever the base case is used.
+/// 0 whenever the base case is used. Also enough for every smaller shape (divide-and-conquer
+/// division relies on that), so it counts Toom-3's needs even where the NTT, which allocates
+/// its own buffers, takes the product.
 pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
     if bn < MUL_KARATSUBA {
         0
@@ -278,6 +295,7 @@ pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
 }
 
 /// Scratch limbs [`sqr`] needs for an `n`-limb operand: 0 whenever the base case is used.
+/// Also enough for every smaller operand (see [`mul_scratch_len`]).
 pub fn sqr_scratch_len(n: usize) -> usize {
     if n < SQR_KARATSUBA {
         0
@@ -301,10 +319,11 @@ pub fn mul(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     debug_assert_eq!(r.len(), an + bn);
     if bn < MUL_KARATSUBA {
         mul_basecase(r, a, b);
+    } else if use_mul_ntt(an, bn) {
+        mul_ntt(r, a, b);
     } else if is_unbalanced(an, bn) {
         mul_unbalanced(r, a, b, scratch);
     } else if bn >= MUL_TOOM3 && toom3_fits(an, bn) {
-        // The next rungs (Toom-4, NTT) go above this one, selected by their own thresholds.
         mul_toom3(r, a, b, scratch);
     } else {
         mul_karatsuba(r, a, b, scratch);
@@ -342,8 +361,9 @@ pub fn sqr(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     debug_assert_eq!(r.len(), 2 * n);
     if n < SQR_KARATSUBA {
         sqr_basecase(r, a);
+    } else if use_sqr_ntt(n) {
+        sqr_ntt(r, a);
     } else if n >= SQR_TOOM3 && toom3_fits(n, n) {
-        // The next rungs (Toom-4, NTT) go above this one, selected by their own thresholds.
         sqr_toom3(r, a, scratch);
     } else {
         sqr_karatsuba(r, a, scratch);

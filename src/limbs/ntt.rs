@@ -1,0 +1,529 @@
+//! Multiplication by number-theoretic transform, the "three primes FFT": the operands are cut
+//! into 32-bit coefficients, their cyclic convolution is computed modulo three primes
+//! `p = c·2^k + 1 < 2^30` by transforms of power-of-two length, and the exact coefficients
+//! (below `p0·p1·p2 ≈ 2^88`) are recovered by the Chinese remainder theorem (Garner) and summed
+//! with carries into the limb product. References: Pollard, "The fast Fourier transform in a
+//! finite field" (Math. Comp. 25, 1971); Crandall & Pomerance, "Prime Numbers", 2nd ed., 9.5
+//! (Schönhage–Strassen there for comparison); Shoup's precomputed-quotient multiplication and
+//! Harvey's lazy butterflies ("Faster arithmetic for number-theoretic transforms", J. Symbolic
+//! Comput. 60, 2014). O(n log n) for `n`-limb operands; `mul` / `sqr` select it from `MUL_NTT`
+//! / `SQR_NTT` limbs, for products of up to `2^22` limbs (Toom-3 splits larger ones); a lopsided
+//! product takes one transform of its whole length.
+//!
+//! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
+//! (so that the butterflies vectorise, 8 or 16 lanes), which a caller's `u64` scratch cannot hold
+//! without reinterpreting memory, and the twiddle tables are cached between calls. The buffers
+//! are allocated here, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
+
+use std::sync::{Arc, Mutex};
+
+/// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
+/// lazy butterflies keep residues below `4p < 2^32`.
+const PRIMES: [u32; 3] = [998_244_353, 754_974_721, 469_762_049];
+
+/// Base-2 logarithm of the longest transform: `2^23` divides every `p - 1`. A product
+/// coefficient sums at most `2^22` products of two 32-bit coefficients, below `2^86 < p0·p1·p2`.
+const MAX_LOG_LEN: u32 = 23;
+
+/// Twiddle tables up to this length (products up to 2^17 limbs) stay cached between calls
+/// (12 MiB at most); longer ones are rebuilt for each product.
+const CACHED_LEN: usize = 1 << 18;
+
+/// `b^e mod p`.
+const fn pow_mod(b: u32, mut e: u64, p: u32) -> u32 {
+    let (mut r, mut b) = (1u64, b as u64 % p as u64);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % p as u64;
+        }
+        b = b * b % p as u64;
+        e >>= 1;
+    }
+    r as u32
+}
+
+/// A root of unity of order `2^MAX_LOG_LEN` mod `p`: `g^((p-1)/2^23)` for the least quadratic
+/// non-residue `g`.
+const fn root_of_unity(p: u32) -> u32 {
+    let mut g = 2;
+    while pow_mod(g, (p as u64 - 1) / 2, p) != p - 1 {
+        g += 1;
+    }
+    pow_mod(g, (p as u64 - 1) >> MAX_LOG_LEN, p)
+}
+
+/// `-p^(-1) mod 2^32` (Newton's iteration), for Montgomery reduction.
+const fn neg_inverse(p: u32) -> u32 {
+    let mut x = p; // correct to 3 bits for odd p
+    let mut i = 0;
+    while i < 4 {
+        x = x.wrapping_mul(2u32.wrapping_sub(p.wrapping_mul(x)));
+        i += 1;
+    }
+    x.wrapping_neg()
+}
+
+/// Shoup's precomputed quotient `floor(w·2^32 / p)` of a constant `w < p`.
+const fn shoup(w: u32, p: u32) -> u32 {
+    (((w as u64) << 32) / p as u64) as u32
+}
+
+/// A constant multiplier with its Shoup quotient.
+#[derive(Clone, Copy)]
+struct Mulc {
+    w: u32,
+    q: u32,
+}
+
+impl Mulc {
+    const fn new(w: u32, p: u32) -> Mulc {
+        Mulc { w, q: shoup(w, p) }
+    }
+}
+
+/// `x·w mod p` in `[0, 2p)` for any `x < 2^32` (Shoup).
+#[inline(always)]
+fn mul_shoup(x: u32, w: u32, wq: u32, p: u32) -> u32 {
+    let q = ((x as u64 * wq as u64) >> 32) as u32;
+    x.wrapping_mul(w).wrapping_sub(q.wrapping_mul(p))
+}
+
+/// `x - m` if `x >= m`, else `x`, for `x < 2m`.
+#[inline(always)]
+fn reduce(x: u32, m: u32) -> u32 {
+    x.min(x.wrapping_sub(m))
+}
+
+/// `a·b·2^(-32) mod p` in `[0, 2p)` for `a·b < p·2^32` (Montgomery).
+#[inline(always)]
+fn mul_mont(a: u32, b: u32, p: u32, neg_inv: u32) -> u32 {
+    let t = a as u64 * b as u64;
+    let m = (t as u32).wrapping_mul(neg_inv);
+    ((t + m as u64 * p as u64) >> 32) as u32
+}
+
+/// The twiddle factors of one prime for transforms up to `len` points: entry `m + i`
+/// (`m` a power of two, `i < m`) of `fwd` is `ω_2m^rev(i)`, with `rev` the bit reversal on
+/// `log2 m` bits and `ω_2m` a root of unity of order `2m`; `inv` holds the inverses. The
+/// quotient arrays hold the Shoup quotients.
+struct Twiddles {
+    fwd: Vec<u32>,
+    fwd_q: Vec<u32>,
+    inv: Vec<u32>,
+    inv_q: Vec<u32>,
+}
+
+/// `floor(w·2^32 / p)` for a variable `w < p` without a division: a Barrett estimate from
+/// `v = floor(2^62 / p)`, one below the quotient at most, then corrected.
+#[inline]
+fn shoup_barrett(w: u32, p: u32, v: u64) -> u32 {
+    let x = (w as u64) << 32;
+    let mut q = ((x as u128 * v as u128) >> 62) as u64;
+    if x - q * p as u64 >= p as u64 {
+        q += 1;
+    }
+    q as u32
+}
+
+impl Twiddles {
+    /// Level `2m` of a table is level `m` followed by level `m` times `ω_4m` (as
+    /// `rev_2m(i) = 2·rev_m(i)` and `rev_2m(m + i) = 2·rev_m(i) + 1`), so the table grows by
+    /// sequential products.
+    fn new(p: u32, len: usize) -> Twiddles {
+        let len = len.max(2);
+        let v = (1u64 << 62) / p as u64;
+        let root = root_of_unity(p);
+        let mut t = Twiddles {
+            fwd: vec![0; len],
+            fwd_q: vec![0; len],
+            inv: vec![0; len],
+            inv_q: vec![0; len],
+        };
+        (t.fwd[1], t.inv[1]) = (1, 1);
+        (t.fwd_q[1], t.inv_q[1]) = (shoup(1, p), shoup(1, p));
+        let mut m = 1;
+        while 2 * m < len {
+            let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
+            let (w, wi) = (Mulc::new(w, p), Mulc::new(inv_mod(w, p), p));
+            for (table, quotients, w) in [
+                (&mut t.fwd, &mut t.fwd_q, w),
+                (&mut t.inv, &mut t.inv_q, wi),
+            ] {
+                table.copy_within(m..2 * m, 2 * m);
+                quotients.copy_within(m..2 * m, 2 * m);
+                for i in m..2 * m {
+                    let x = reduce(mul_shoup(table[i], w.w, w.q, p), p);
+                    table[2 * m + i] = x;
+                    quotients[2 * m + i] = shoup_barrett(x, p, v);
+                }
+            }
+            m *= 2;
+        }
+        t
+    }
+
+    fn len(&self) -> usize {
+        self.fwd.len()
+    }
+}
+
+/// The twiddle tables of the three primes for transforms of `len` points: the cached ones if
+/// they are long enough (tables for a length hold those of every shorter one as a prefix).
+fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
+    static CACHE: Mutex<Option<Arc<[Twiddles; 3]>>> = Mutex::new(None);
+    let build = || Arc::new(PRIMES.map(|p| Twiddles::new(p, len)));
+    if len > CACHED_LEN {
+        return build();
+    }
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    match &*cache {
+        Some(t) if t[0].len() >= len => t.clone(),
+        _ => {
+            let t = build();
+            *cache = Some(t.clone());
+            t
+        }
+    }
+}
+
+/// Forward butterfly on `x, y < 4p` with twiddle `w`: `(x + w·y, x - w·y)`, both below `4p`.
+#[inline(always)]
+fn butterfly_fwd(x: &mut u32, y: &mut u32, w: u32, wq: u32, p: u32) {
+    let a = reduce(*x, 2 * p);
+    let t = mul_shoup(*y, w, wq, p);
+    *x = a + t;
+    *y = a + 2 * p - t;
+}
+
+/// Inverse butterfly on `x, y < 2p` with twiddle `w`: `(x + y, w·(x - y))`, both below `2p`.
+#[inline(always)]
+fn butterfly_inv(x: &mut u32, y: &mut u32, w: u32, wq: u32, p: u32) {
+    let (a, b) = (*x, *y);
+    *x = reduce(a + b, 2 * p);
+    *y = mul_shoup(a + 2 * p - b, w, wq, p);
+}
+
+/// One forward stage on blocks of `2t` points, for any `t`: block `i` pairs its halves with
+/// twiddle `m + i`.
+#[inline(always)]
+fn stage_fwd(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
+    for (i, block) in a.chunks_exact_mut(2 * t).enumerate() {
+        let (w, wq) = (tw.fwd[m + i], tw.fwd_q[m + i]);
+        let (x, y) = block.split_at_mut(t);
+        for (x, y) in x.iter_mut().zip(y) {
+            butterfly_fwd(x, y, w, wq, p);
+        }
+    }
+}
+
+/// [`stage_fwd`] for a small constant `T`: the loop runs over the blocks, so it vectorises.
+#[inline(always)]
+fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+    let blocks = a.len() / (2 * T);
+    let (w, wq) = (&tw.fwd[m..m + blocks], &tw.fwd_q[m..m + blocks]);
+    for ((block, &w), &wq) in a.chunks_exact_mut(2 * T).zip(w).zip(wq) {
+        let (x, y) = block.split_at_mut(T);
+        for j in 0..T {
+            butterfly_fwd(&mut x[j], &mut y[j], w, wq, p);
+        }
+    }
+}
+
+/// Points that the transforms finish depth first, block by block, within the level-1 data cache
+/// (16 KiB of residues), after the stages on longer blocks have gone over the whole array.
+const CACHE_BLOCK: usize = 4096;
+
+/// The forward transform of `a` (`2^k` residues below `4p`), in place: afterwards entry `i`
+/// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
+#[inline(always)]
+fn forward(a: &mut [u32], tw: &Twiddles, p: u32) {
+    let n = a.len();
+    let (mut t, mut m) = (n / 2, 1);
+    while 2 * t > CACHE_BLOCK {
+        stage_fwd(a, t, m, tw, p);
+        t /= 2;
+        m *= 2;
+    }
+    if t >= 1 {
+        for (k, block) in a.chunks_exact_mut(2 * t).enumerate() {
+            forward_block(block, m + k, tw, p);
+        }
+    }
+}
+
+/// The stages of [`forward`] within one block, whose first stage takes twiddle `m`.
+#[inline(always)]
+fn forward_block(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
+    let mut t = a.len() / 2;
+    while t >= 1 {
+        match t {
+            1 => stage_fwd_small::<1>(a, m, tw, p),
+            2 => stage_fwd_small::<2>(a, m, tw, p),
+            4 => stage_fwd_small::<4>(a, m, tw, p),
+            _ => stage_fwd(a, t, m, tw, p),
+        }
+        t /= 2;
+        m *= 2;
+    }
+}
+
+/// One inverse stage on blocks of `2t` points (see [`stage_fwd`]).
+#[inline(always)]
+fn stage_inv(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
+    for (i, block) in a.chunks_exact_mut(2 * t).enumerate() {
+        let (w, wq) = (tw.inv[m + i], tw.inv_q[m + i]);
+        let (x, y) = block.split_at_mut(t);
+        for (x, y) in x.iter_mut().zip(y) {
+            butterfly_inv(x, y, w, wq, p);
+        }
+    }
+}
+
+/// [`stage_inv`] for a small constant `T` (see [`stage_fwd_small`]).
+#[inline(always)]
+fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+    let blocks = a.len() / (2 * T);
+    let (w, wq) = (&tw.inv[m..m + blocks], &tw.inv_q[m..m + blocks]);
+    for ((block, &w), &wq) in a.chunks_exact_mut(2 * T).zip(w).zip(wq) {
+        let (x, y) = block.split_at_mut(T);
+        for j in 0..T {
+            butterfly_inv(&mut x[j], &mut y[j], w, wq, p);
+        }
+    }
+}
+
+/// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
+#[inline(always)]
+fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
+    let n = a.len();
+    if n < 2 {
+        return;
+    }
+    let block = n.min(CACHE_BLOCK);
+    let mut m = n / block;
+    for (k, b) in a.chunks_exact_mut(block).enumerate() {
+        inverse_block(b, m + k, tw, p);
+    }
+    let mut t = block;
+    while m > 1 {
+        m /= 2;
+        stage_inv(a, t, m, tw, p);
+        t *= 2;
+    }
+}
+
+/// The stages of [`inverse`] within one block, whose last stage takes twiddle `m`.
+#[inline(always)]
+fn inverse_block(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+    let (mut t, mut m) = (1, m * a.len() / 2);
+    while m >= 1 && t < a.len() {
+        match t {
+            1 => stage_inv_small::<1>(a, m, tw, p),
+            2 => stage_inv_small::<2>(a, m, tw, p),
+            4 => stage_inv_small::<4>(a, m, tw, p),
+            _ => stage_inv(a, t, m, tw, p),
+        }
+        t *= 2;
+        m /= 2;
+    }
+}
+
+/// Writes the 32-bit coefficients of `x` reduced below `2p` into `a`, zeros after them.
+#[inline(always)]
+fn load(a: &mut [u32], x: &[u64], p: u32) {
+    let one = Mulc::new(1, p);
+    let (lo, hi) = a.split_at_mut(2 * x.len());
+    for (pair, &limb) in lo.chunks_exact_mut(2).zip(x) {
+        pair[0] = mul_shoup(limb as u32, one.w, one.q, p);
+        pair[1] = mul_shoup((limb >> 32) as u32, one.w, one.q, p);
+    }
+    hi.fill(0);
+}
+
+/// `a = a·b·2^(-32)` pointwise, for transforms (below `4p`); results below `2p`.
+#[inline(always)]
+fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
+    let neg_inv = neg_inverse(p);
+    for (x, &y) in a.iter_mut().zip(b) {
+        *x = mul_mont(reduce(*x, 2 * p), reduce(y, 2 * p), p, neg_inv);
+    }
+}
+
+/// `a = a²·2^(-32)` pointwise (see [`pointwise_mul`]).
+#[inline(always)]
+fn pointwise_sqr(a: &mut [u32], p: u32) {
+    let neg_inv = neg_inverse(p);
+    for x in a.iter_mut() {
+        let y = reduce(*x, 2 * p);
+        *x = mul_mont(y, y, p, neg_inv);
+    }
+}
+
+/// `x^(-1) mod p` for `x` not divisible by the prime `p`.
+const fn inv_mod(x: u32, p: u32) -> u32 {
+    pow_mod(x, p as u64 - 2, p)
+}
+
+/// Garner's mixed-radix digits of the coefficients, in place: from `r_i = 2^(-32)·len·c mod p_i`
+/// (below `2p_i`, `len` the transform length) to `d0 + p0·d1 + p0·p1·d2 = c` with `d_i < p_i`.
+#[inline(always)]
+fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
+    let [p0, p1, p2] = PRIMES;
+    let len = len as u64;
+    // s_i = 2^32 / len mod p_i undoes the Montgomery factor and the transform's scaling.
+    let s =
+        |p: u32| (pow_mod(2, 32, p) as u64 * inv_mod((len % p as u64) as u32, p) as u64) % p as u64;
+    let s0 = Mulc::new(s(p0) as u32, p0);
+    let inv0 = inv_mod(p0 % p1, p1);
+    let a1 = Mulc::new((s(p1) * inv0 as u64 % p1 as u64) as u32, p1);
+    let b1 = Mulc::new(inv0, p1);
+    let inv01 = inv_mod(((p0 as u64 * p1 as u64) % p2 as u64) as u32, p2);
+    let a2 = Mulc::new((s(p2) * inv01 as u64 % p2 as u64) as u32, p2);
+    let b2 = Mulc::new(inv01, p2);
+    let c2 = Mulc::new(((p0 % p2) as u64 * inv01 as u64 % p2 as u64) as u32, p2);
+    for ((x0, x1), x2) in r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut()) {
+        let d0 = reduce(mul_shoup(*x0, s0.w, s0.q, p0), p0);
+        // d1 = (c - d0) / p0 mod p1
+        let t = mul_shoup(*x1, a1.w, a1.q, p1) + 2 * p1 - mul_shoup(d0, b1.w, b1.q, p1);
+        let d1 = reduce(reduce(t, 2 * p1), p1);
+        // d2 = (c - d0 - p0·d1) / (p0·p1) mod p2
+        let u = reduce(
+            mul_shoup(d0, b2.w, b2.q, p2) + mul_shoup(d1, c2.w, c2.q, p2),
+            2 * p2,
+        );
+        let t = mul_shoup(*x2, a2.w, a2.q, p2) + 2 * p2 - u;
+        let d2 = reduce(reduce(t, 2 * p2), p2);
+        (*x0, *x1, *x2) = (d0, d1, d2);
+    }
+}
+
+/// Adds the coefficients `d0 + p0·d1 + p0·p1·d2` (mixed-radix digits from [`garner`]) at bit
+/// offsets `32·i` into `r`, which holds the whole sum.
+fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) {
+    let [p0, p1, _] = PRIMES;
+    let p01 = p0 as u64 * p1 as u64;
+    let coefficient = |i: usize| -> u128 {
+        if i >= d0.len() {
+            return 0;
+        }
+        (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 as u128 * d2[i] as u128
+    };
+    let mut carry = 0u128;
+    for (j, limb) in r.iter_mut().enumerate() {
+        let acc = carry + coefficient(2 * j) + (coefficient(2 * j + 1) << 32);
+        *limb = acc as u64;
+        carry = acc >> 64;
+    }
+    debug_assert_eq!(carry, 0);
+}
+
+/// The transform length for a product of `limbs` limbs: the power of two holding its
+/// `2·limbs - 1` coefficients.
+fn transform_len(limbs: usize) -> usize {
+    (2 * limbs - 1).next_power_of_two()
+}
+
+/// Whether [`mul_ntt`] / [`sqr_ntt`] can compute a product of `limbs` limbs in one transform.
+pub fn ntt_fits(limbs: usize) -> bool {
+    limbs <= 1 << (MAX_LOG_LEN - 1)
+}
+
+/// `r = a·b` by three-prime NTT; requires `a.len() >= b.len() >= 1`,
+/// `r.len() == a.len() + b.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the
+/// CPU has it.
+pub fn mul_ntt(r: &mut [u64], a: &[u64], b: &[u64]) {
+    debug_assert!(a.len() >= b.len() && !b.is_empty());
+    product(r, a, Some(b), true);
+}
+
+/// The portable twin of [`mul_ntt`].
+pub fn mul_ntt_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
+    debug_assert!(a.len() >= b.len() && !b.is_empty());
+    product(r, a, Some(b), false);
+}
+
+/// `r = a²` by three-prime NTT, one forward transform per prime; requires `a.len() >= 1`,
+/// `r.len() == 2·a.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the CPU has
+/// it.
+pub fn sqr_ntt(r: &mut [u64], a: &[u64]) {
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    product(r, a, None, true);
+}
+
+/// The portable twin of [`sqr_ntt`].
+pub fn sqr_ntt_portable(r: &mut [u64], a: &[u64]) {
+    debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
+    product(r, a, None, false);
+}
+
+/// `r = a·b`, or `r = a²` without `b`, with the vector instruction set if `simd` and the CPU
+/// has it.
+fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
+    debug_assert!(ntt_fits(r.len()));
+    let n = transform_len(r.len());
+    let tw = twiddles(n);
+    let mut f = vec![0u32; 3 * n];
+    let mut g = vec![0u32; if b.is_some() { n } else { 0 }];
+    let used = (2 * r.len()).min(n);
+    #[cfg(target_arch = "x86_64")]
+    if simd && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        unsafe { convolve_avx2(&mut f, &mut g, a, b, &tw, used) };
+        return finish(r, &f, used);
+    }
+    let _ = simd;
+    convolve(&mut f, &mut g, a, b, &tw, used);
+    finish(r, &f, used);
+}
+
+/// [`convolve`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convolve_avx2(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    convolve(f, g, a, b, tw, used);
+}
+
+/// The transform work of a product: for each prime, `f` (the prime's third) gets the
+/// coefficients of `a`, is transformed, multiplied pointwise by the transform of `b` (built in
+/// `g`) or squared, and transformed back; then the first `used` coefficients of the three
+/// thirds become Garner digits. Inlined into each instruction-set variant.
+#[inline(always)]
+fn convolve(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    let n = f.len() / 3;
+    for ((x, tw), p) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
+        load(x, a, p);
+        forward(x, tw, p);
+        match b {
+            Some(b) => {
+                load(g, b, p);
+                forward(g, tw, p);
+                pointwise_mul(x, g, p);
+            }
+            None => pointwise_sqr(x, p),
+        }
+        inverse(x, tw, p);
+    }
+    let (f0, rest) = f.split_at_mut(n);
+    let (f1, f2) = rest.split_at_mut(n);
+    garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
+}
+
+/// From the Garner digits in `f` (the first `used` of each third) to the product in `r`.
+fn finish(r: &mut [u64], f: &[u32], used: usize) {
+    let n = f.len() / 3;
+    recombine(r, &f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
+}
