@@ -630,3 +630,40 @@ fn fast_path_matches_portable() {
     checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
     report("fast_path_matches_portable", checks);
 }
+
+/// `random` draws canonical elements and, on a tiny field, hits every residue.
+#[test]
+fn random_is_in_range_and_covers_small_fields() {
+    struct Split(Rng);
+    impl rand_core::TryRng for Split {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next_u64() as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.0.next_u64())
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.iter_mut().for_each(|b| *b = self.0.next_u64() as u8);
+            Ok(())
+        }
+    }
+    let mut rng = Split(Rng::for_test("random"));
+    let mut seen = [false; 13];
+    for _ in 0..cases(500) {
+        seen[P13::random(&mut rng).to_uint().as_words()[0] as usize] = true;
+        let x = bls12_381::Fq::random(&mut rng);
+        check_eq(
+            to_rug(&x.to_int()) < modulus::<bls12_381::Fq>(),
+            true,
+            || "random < p".into(),
+        );
+    }
+    check_eq(seen, [true; 13], || {
+        "P13::random covers every residue".into()
+    });
+    report(
+        "random_is_in_range_and_covers_small_fields",
+        2 * cases(500) as u64,
+    );
+}
