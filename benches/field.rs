@@ -35,6 +35,13 @@ macro_rules! field {
                 x
             })
         });
+        g.bench_function("mul_self", |b| {
+            let mut x = x0;
+            b.iter(|| {
+                x = black_box(x) * x;
+                x
+            })
+        });
         g.bench_function("add", |b| {
             let mut x = x0;
             b.iter(|| {

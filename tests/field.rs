@@ -574,3 +574,96 @@ field_test! {
     made_p704: P704,
     made_p768: P768,
 }
+
+/// The x86_64 MULX/ADX kernels (taken by `mont::mul`/`mont::sqr` when the CPU has them)
+/// against the portable CIOS, no-carry and REDC code, for 4- and 6-limb moduli of each shape.
+#[test]
+fn fast_path_matches_portable() {
+    use carry::__private::{mont, Params};
+    fn run<const N: usize>(rng: &mut Rng, modulus: &str) -> u64 {
+        let p = Params::<N>::new(modulus);
+        let pm = from_limbs(&p.modulus);
+        let mut checks = 0;
+        for k in 0..cases(2000) {
+            let mut pick = || -> [u64; N] {
+                let x = match k % 4 {
+                    0 => Integer::from(&pm - 1u32) - rng.below(3),
+                    _ => from_limbs(&(0..N).map(|_| rng.next_u64()).collect::<Vec<_>>()) % &pm,
+                };
+                let mut w = x.to_digits::<u64>(Order::Lsf);
+                w.resize(N, 0);
+                w.try_into().unwrap()
+            };
+            let (a, b) = (pick(), pick());
+            let fast = mont::mul(&a, &b, &p);
+            let cios = mont::mul_cios(&a, &b, &p.modulus, p.inv);
+            check_eq(fast, cios, || format!("{modulus}: mul {a:x?} {b:x?}"));
+            check_eq(mont::mul_portable(&a, &b, &p), cios, || {
+                format!("{modulus}: portable {a:x?} {b:x?}")
+            });
+            let sq = mont::sqr(&a, &p);
+            check_eq(sq, mont::sqr_portable(&a, &p.modulus, p.inv), || {
+                format!("{modulus}: sqr {a:x?}")
+            });
+            check_eq(sq, mont::mul_cios(&a, &a, &p.modulus, p.inv), || {
+                format!("{modulus}: sqr/mul {a:x?}")
+            });
+            checks += 4;
+        }
+        checks
+    }
+    let mut rng = Rng::for_test("fast_path_matches_portable");
+    let mut checks = 0;
+    checks += run::<4>(
+        &mut rng,
+        "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+    );
+    checks += run::<4>(
+        &mut rng,
+        "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    );
+    checks += run::<4>(
+        &mut rng,
+        "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    );
+    checks += run::<6>(&mut rng, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+    report("fast_path_matches_portable", checks);
+}
+
+/// `random` draws canonical elements and, on a tiny field, hits every residue.
+#[test]
+fn random_is_in_range_and_covers_small_fields() {
+    struct Split(Rng);
+    impl rand_core::TryRng for Split {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0.next_u64() as u32)
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.0.next_u64())
+        }
+        fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+            dst.iter_mut().for_each(|b| *b = self.0.next_u64() as u8);
+            Ok(())
+        }
+    }
+    let mut rng = Split(Rng::for_test("random"));
+    let mut seen = [false; 13];
+    for _ in 0..cases(500) {
+        seen[P13::random(&mut rng).to_uint().as_words()[0] as usize] = true;
+        let x = bls12_381::Fq::random(&mut rng);
+        check_eq(
+            to_rug(&x.to_int()) < modulus::<bls12_381::Fq>(),
+            true,
+            || "random < p".into(),
+        );
+    }
+    check_eq(seen, [true; 13], || {
+        "P13::random covers every residue".into()
+    });
+    report(
+        "random_is_in_range_and_covers_small_fields",
+        2 * cases(500) as u64,
+    );
+}

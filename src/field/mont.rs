@@ -156,7 +156,7 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> [u64; N
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
-    if let Some(r) = super::x86::mul(a, a, p) {
+    if let Some(r) = super::x86::sqr(a, p) {
         return r;
     }
     sqr_portable(a, &p.modulus, p.inv)

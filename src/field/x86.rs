@@ -1,5 +1,5 @@
-//! The x86_64 fast path: 4- and 6-limb Montgomery multiplication on the MULX/ADCX/ADOX
-//! kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX), followed by the same
+//! The x86_64 fast path: 4- and 6-limb Montgomery multiplication (and 4-limb squaring) on the
+//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX), followed by the same
 //! branch-free final subtraction as the portable code. Other sizes, and 6-limb moduli with a
 //! full top limb, return `None` and take the portable path.
 
@@ -38,4 +38,17 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
         }
         _ => None,
     }
+}
+
+/// a²·R⁻¹ mod p on the MULX/ADX squaring kernel, if there is one for this size and CPU (4
+/// limbs; other sizes square through [`mul`]).
+#[inline(always)]
+pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
+    if N != 4 {
+        return mul(a, a, p);
+    }
+    let m: [u64; 4] = resize(&p.modulus);
+    let pk = [m[0], m[1], m[2], m[3], p.inv];
+    let t = limbs::mont_sqr_4(&resize(a), &pk)?;
+    Some(resize(&sub_p_if_ge([t[0], t[1], t[2], t[3]], t[4], &m)))
 }
