@@ -71,7 +71,7 @@ tasks:
 
 # The shared side-by-side harness with a carry column.
 peers:
-	CARRY_PARTS=int CARRY_DIR=$(CURDIR) ../shared/peers/run.sh $(CASES)
+	CARRY_PARTS=$${CARRY_PARTS:-int,fields,nt} CARRY_DIR=$(CURDIR) ../shared/peers/run.sh $(CASES)
 
 # Re-measure the algorithm thresholds of src/thresholds.rs.
 tune:
