@@ -279,13 +279,13 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     let k = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
     b >>= b.trailing_zeros();
+    // Both odd: |a - b| is even, and has the trailing zeros of a - b, found in parallel.
     while (a | b) >> 64 != 0 {
-        let (lo, hi) = (a.min(b), a.max(b));
-        let d = hi - lo;
-        if d == 0 {
-            return lo << k;
+        if a == b {
+            return a << k;
         }
-        (a, b) = (lo, d >> d.trailing_zeros());
+        let z = a.wrapping_sub(b).trailing_zeros();
+        (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
     u128::from(gcd_odd_u64(a as u64, b as u64)) << k
 }
@@ -293,9 +293,8 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 /// Stein's binary gcd of two odd limbs.
 fn gcd_odd_u64(mut a: u64, mut b: u64) -> u64 {
     while a != b {
-        let (lo, hi) = (a.min(b), a.max(b));
-        let d = hi - lo;
-        (a, b) = (lo, d >> d.trailing_zeros());
+        let z = a.wrapping_sub(b).trailing_zeros();
+        (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
     a
 }
