@@ -201,6 +201,86 @@ mod tests {
         u128::from(m.u00) * u128::from(m.u11) == u128::from(m.u01) * u128::from(m.u10) + 1
     }
 
+    /// `s·v` as `v.len() + 1` limbs.
+    fn times(v: &[u64], s: u64) -> Vec<u64> {
+        let mut r = vec![0; v.len() + 1];
+        let n = v.len();
+        r[n] = crate::limbs::mul_1(&mut r[..n], v, s);
+        r
+    }
+
+    #[test]
+    fn hgcd2_keeps_full_values_positive() {
+        // Leading limbs that stress the bound: random, equal tops, tops one apart, Fibonacci-like
+        // ratios; below them a limb of all zeros or all ones (the extremes of the unknown part).
+        let mut seed = 11;
+        let mut steps = 0;
+        for k in 0..20_000 {
+            let mut a = [rng(&mut seed), rng(&mut seed), rng(&mut seed) | 1 << 63];
+            let mut b = [rng(&mut seed), rng(&mut seed), rng(&mut seed)];
+            match k % 5 {
+                0 => b[2] = a[2],
+                1 => b[2] = a[2] - 1,
+                2 => b[2] = (a[2] as f64 / 1.618_033_988_749_895) as u64,
+                _ => {}
+            }
+            if (b[2], b[1], b[0]) > (a[2], a[1], a[0]) {
+                core::mem::swap(&mut a, &mut b);
+                a[2] |= 1 << 63;
+            }
+            let Some(m) = hgcd2(&a, &b) else { continue };
+            assert!(det_is_one(&m), "{a:x?} {b:x?} {m:?}");
+            assert!(m.u00.max(m.u01).max(m.u10).max(m.u11) < 1 << 63);
+            for (la, lb) in [(0, u64::MAX), (u64::MAX, 0), (0, 0), (u64::MAX, u64::MAX)] {
+                let full_a = [la, a[0], a[1], a[2]];
+                let full_b = [lb, b[0], b[1], b[2]];
+                // u11·A > u01·B and u00·B > u10·A: both results positive.
+                let ctx = format!("{full_a:x?} {full_b:x?} {m:?}");
+                let (pa, qa) = (times(&full_a, m.u11), times(&full_b, m.u01));
+                assert!(crate::limbs::cmp_n(&pa, &qa).is_gt(), "a': {ctx}");
+                let (pb, qb) = (times(&full_b, m.u00), times(&full_a, m.u10));
+                assert!(crate::limbs::cmp_n(&pb, &qb).is_gt(), "b': {ctx}");
+                let (mut x, mut y) = (full_a, full_b);
+                matrix_apply(&mut x, &mut y, &m);
+                let mut want = pa.clone();
+                crate::limbs::sub_n_assign(&mut want, &qa);
+                assert_eq!(&want[..4], &x, "a' value: {ctx}");
+                let mut want = pb.clone();
+                crate::limbs::sub_n_assign(&mut want, &qb);
+                assert_eq!(&want[..4], &y, "b' value: {ctx}");
+            }
+            steps += 1;
+        }
+        assert!(steps > 15_000, "only {steps} matrices");
+    }
+
+    #[test]
+    fn matrix_mul_row_matches_products() {
+        let mut seed = 5;
+        for n in 1..=9 {
+            for _ in 0..200 {
+                let c0: Vec<u64> = (0..n).map(|_| rng(&mut seed)).collect();
+                let c1: Vec<u64> = (0..n).map(|_| rng(&mut seed)).collect();
+                let e = |s: &mut u64| rng(s) >> 1;
+                let m = Matrix {
+                    u00: e(&mut seed),
+                    u01: e(&mut seed),
+                    u10: e(&mut seed),
+                    u11: e(&mut seed),
+                };
+                let (mut x, mut y) = (c0.clone(), c1.clone());
+                let (k0, k1) = matrix_mul_row(&mut x, &mut y, &m);
+                let mut want0 = times(&c0, m.u00);
+                crate::limbs::add_n_assign(&mut want0, &times(&c1, m.u10));
+                let mut want1 = times(&c0, m.u01);
+                crate::limbs::add_n_assign(&mut want1, &times(&c1, m.u11));
+                x.push(k0);
+                y.push(k1);
+                assert_eq!((x, y), (want0, want1), "n={n} {m:?}");
+            }
+        }
+    }
+
     #[test]
     fn euclid_matrix_reaches_the_gcd() {
         let gcd = |mut g: u64, mut h: u64| {
