@@ -1,10 +1,12 @@
 //! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba and Toom-3
 //! multiplication and squaring at each size and prints where each algorithm starts to win,
-//! and schoolbook against divide-and-conquer division, then times the radix conversions and the
-//! division and radix kernels at a few reference sizes.
+//! schoolbook against divide-and-conquer division, and Montgomery products (CIOS against a
+//! product followed by REDC, and a schoolbook against a subquadratic product before the REDC),
+//! then times the radix conversions and the division and radix kernels at a few reference sizes.
 //!
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
-//! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --reference` only the reference
+//! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc` only the Montgomery
+//! product crossovers, `-- --reference` only the reference
 //! timings.
 
 use carry::limbs;
@@ -13,7 +15,9 @@ use rug::Integer;
 use std::hint::black_box;
 use std::time::Instant;
 
-/// Median over a few batches of the time of one call, in nanoseconds.
+/// The fastest of 15 batches, in nanoseconds per call: on a machine shared with other
+/// processes the minimum is steadier than the median (close variants, such as Montgomery
+/// products by two methods, otherwise trade places from run to run).
 fn time_ns(mut f: impl FnMut()) -> f64 {
     let mut iters = 1u64;
     loop {
@@ -21,12 +25,12 @@ fn time_ns(mut f: impl FnMut()) -> f64 {
         for _ in 0..iters {
             f();
         }
-        if t.elapsed().as_micros() > 2_000 {
+        if t.elapsed().as_micros() > 1_000 {
             break;
         }
         iters *= 2;
     }
-    let mut samples: Vec<f64> = (0..7)
+    (0..15)
         .map(|_| {
             let t = Instant::now();
             for _ in 0..iters {
@@ -34,9 +38,7 @@ fn time_ns(mut f: impl FnMut()) -> f64 {
             }
             t.elapsed().as_nanos() as f64 / iters as f64
         })
-        .collect();
-    samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    samples[samples.len() / 2]
+        .fold(f64::INFINITY, f64::min)
 }
 
 struct Lcg(u64);
@@ -140,6 +142,71 @@ fn tune_div(rng: &mut Lcg) {
         }));
     }
     println!("DIV_DC = {:?}", crossover(&sizes, &school, &dc));
+}
+
+/// Montgomery products modulo an odd `n`-limb modulus: CIOS (`mont_mul_cios`, also used to
+/// square) against a full product followed by `redc` (REDC_SEPARATE), and, for that separate
+/// form, the schoolbook product or square against one level of Karatsuba (`mul_karatsuba` /
+/// `sqr_karatsuba`, halves by `limbs::mul` / `limbs::sqr`): whether MUL_KARATSUBA and
+/// SQR_KARATSUBA also hold with a REDC after the product (`Modulus` uses `limbs::mul` / `sqr`).
+fn tune_redc(rng: &mut Lcg) {
+    let sizes: Vec<usize> = (2..16).chain((16..=96).step_by(4)).collect();
+    let (mut cios, mut sep, mut cios_sq, mut sep_sq) = (vec![], vec![], vec![], vec![]);
+    let (mut sub, mut sub_sq) = (vec![], vec![]);
+    println!(
+        "redc: limbs cios_mul separate_mul karatsuba_mul cios_sqr separate_sqr karatsuba_sqr (ns)"
+    );
+    for &n in &sizes {
+        let mut m = rng.limbs(n);
+        m[0] |= 1;
+        m[n - 1] |= 1 << 63;
+        let minv = limbs::neg_inv_limb(m[0]);
+        let mut a = rng.limbs(n);
+        let mut b = rng.limbs(n);
+        a[n - 1] >>= 1;
+        b[n - 1] >>= 1;
+        let mut r = vec![0u64; n];
+        let mut t = vec![0u64; 2 * n + 2];
+        let mut prod = vec![0u64; 2 * n];
+        let mut scratch = vec![0u64; 16 * n + 256];
+        let tc = time_ns(|| {
+            limbs::mont_mul_cios(&mut r, black_box(&a), black_box(&b), &m, minv, &mut t)
+        });
+        let ts = time_ns(|| {
+            limbs::mont_mul_separate(&mut r, black_box(&a), black_box(&b), &m, minv, &mut t)
+        });
+        let tq = time_ns(|| {
+            limbs::mul_karatsuba(&mut prod, black_box(&a), black_box(&b), &mut scratch);
+            limbs::redc(&mut r, &mut prod, &m, minv);
+        });
+        let tc2 = time_ns(|| {
+            limbs::mont_mul_cios(&mut r, black_box(&a), black_box(&a), &m, minv, &mut t)
+        });
+        let ts2 = time_ns(|| limbs::mont_sqr_separate(&mut r, black_box(&a), &m, minv, &mut t));
+        let tq2 = time_ns(|| {
+            limbs::sqr_karatsuba(&mut prod, black_box(&a), &mut scratch);
+            limbs::redc(&mut r, &mut prod, &m, minv);
+        });
+        println!("redc {n:4} {tc:9.0} {ts:9.0} {tq:9.0} {tc2:9.0} {ts2:9.0} {tq2:9.0}");
+        cios.push(tc);
+        sep.push(ts);
+        sub.push(tq);
+        cios_sq.push(tc2);
+        sep_sq.push(ts2);
+        sub_sq.push(tq2);
+    }
+    println!(
+        "REDC_SEPARATE = {:?} (products), {:?} (squares)",
+        crossover(&sizes, &cios, &sep),
+        crossover(&sizes, &cios_sq, &sep_sq)
+    );
+    println!(
+        "Karatsuba before REDC from {:?} limbs for products, {:?} for squares (MUL_KARATSUBA = {}, SQR_KARATSUBA = {})",
+        crossover(&sizes, &sep, &sub),
+        crossover(&sizes, &sep_sq, &sub_sq),
+        carry::thresholds::MUL_KARATSUBA,
+        carry::thresholds::SQR_KARATSUBA
+    );
 }
 
 /// Radix conversion of decimal numbers, base case against divide and conquer, through `Int`
@@ -278,10 +345,15 @@ fn main() {
         tune_ntt(&mut rng);
         return;
     }
+    if args.iter().any(|a| a == "--redc") {
+        tune_redc(&mut rng);
+        return;
+    }
     if !only_ref {
         tune_mul(&mut rng);
         tune_sqr(&mut rng);
         tune_div(&mut rng);
+        tune_redc(&mut rng);
         radix_timings();
     }
     reference_timings(&mut rng);

@@ -71,6 +71,93 @@ fn gcd_gcd_ext_lcm() {
     report("gcd_gcd_ext_lcm", n);
 }
 
+/// Pairs that steer Lehmer's algorithm onto its edges: consecutive Fibonacci numbers (every
+/// quotient 1, the longest runs of matrix steps), values sharing their leading limbs, one huge
+/// quotient (no safe matrix step: a division), one-limb tails near 2^64 whose cofactors reach
+/// 2^63, and all of these times a common factor; gcd, gcd_ext and modinv against GMP.
+#[test]
+fn gcd_lehmer_edges() {
+    let mut rng = Rng::for_test("gcd_lehmer_edges");
+    let mut n = 0;
+    for _ in 0..cases(4000) {
+        let lim = budget(&mut rng);
+        let (mut ra, mut rb) = match rng.below(6) {
+            0 => {
+                let k = rng.range(2, 64 * lim as u64 * 3 / 2) as u32;
+                (
+                    Integer::from(Integer::fibonacci(k + 1)),
+                    Integer::from(Integer::fibonacci(k)),
+                )
+            }
+            1 => {
+                // Equal leading limbs, different tails.
+                let len = rng.range(1, lim as u64) as usize;
+                let top = magnitude(&mut rng, len);
+                let shift = 64 * rng.range(1, 4) as u32 - rng.below(3) as u32;
+                let (x, y) = (integer(&mut rng, 1).abs(), integer(&mut rng, 1).abs());
+                (
+                    Integer::from(&top << shift) + x,
+                    Integer::from(&top << shift) + y,
+                )
+            }
+            2 => {
+                // b much shorter than a, or a = q·b + small with a huge q.
+                let b = nonzero(&mut rng, lim.div_ceil(2)).abs();
+                let len = rng.range(1, 3) as usize;
+                let q = magnitude(&mut rng, len);
+                (Integer::from(&b * &q) + integer(&mut rng, 1).abs(), b)
+            }
+            3 => {
+                // One limb each, near 2^64, with small or huge quotients.
+                let x = u64::MAX - rng.below(1 << 20);
+                let r = rng.next_u64() >> rng.below(64);
+                let y = *rng.pick(&[1u64, 2, 3, x - 1, x >> 1, r]);
+                (Integer::from(x), Integer::from(y.max(1)))
+            }
+            4 => {
+                // All-ones limbs against their neighbours.
+                let k = rng.range(1, lim as u64) as u32 * 64;
+                let a = (Integer::from(1) << k) - 1u32;
+                let d = Integer::from(rng.range(1, 5));
+                (a.clone(), a - d)
+            }
+            _ => (integer(&mut rng, lim).abs(), integer(&mut rng, lim).abs()),
+        };
+        if rng.chance(1, 4) {
+            let c = nonzero(&mut rng, 2).abs();
+            ra *= &c;
+            rb *= &c;
+        }
+        if rng.bool() {
+            core::mem::swap(&mut ra, &mut rb);
+        }
+        if rng.chance(1, 4) {
+            ra = -ra;
+        }
+        let (a, b) = (to_int(&ra), to_int(&rb));
+        check(&a.gcd(&b), &Integer::from(ra.gcd_ref(&rb)), || {
+            what2("gcd", &ra, &rb)
+        });
+        let (g, s, t) = a.gcd_ext(&b);
+        let (rg, rs, rt) = ra.clone().extended_gcd(rb.clone(), Integer::new());
+        check(&g, &rg, || what2("gcd_ext g", &ra, &rb));
+        check(&s, &rs, || what2("gcd_ext s", &ra, &rb));
+        check(&t, &rt, || what2("gcd_ext t", &ra, &rb));
+        if rb != 0 {
+            let got = a.modinv(&b);
+            match ra.invert_ref(&rb).map(Integer::from) {
+                Some(want) => match got {
+                    Some(g) => check(&g, &want, || what2("modinv", &ra, &rb)),
+                    None => fail(&format!("{}: got None", what2("modinv", &ra, &rb))),
+                },
+                None => check_eq(got, None, || what2("modinv", &ra, &rb)),
+            }
+        }
+        n += 5;
+    }
+    report("gcd_lehmer_edges", n);
+}
+
 #[test]
 fn modinv() {
     let mut rng = Rng::for_test("modinv");

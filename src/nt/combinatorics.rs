@@ -1,8 +1,14 @@
 //! Factorials, binomial coefficients, Fibonacci and Lucas numbers, primorials. Products of
 //! many factors are formed by binary splitting (balanced product trees, so the large
 //! multiplications are balanced and reach Karatsuba/Toom); Fibonacci by fast doubling.
+//! `n!` from `thresholds::FACTORIAL_SWING` on is Luschny's prime-swing algorithm on the odd
+//! part ("Divide, swing and conquer the factorial", 2008; GMP's `mpz_oddfac_1`):
+//! `n! = oddfac(n)·2^(n - popcount n)`, `oddfac(n) = oddfac(⌊n/2⌋)²·oddswing(n)`, where the swing
+//! `n!/⌊n/2⌋!²` is a product of prime powers read off `n` alone; O(M(n log n)) with one square
+//! and one product per halving of `n`.
 
 use super::small_primes::SMALL_PRIMES;
+use crate::thresholds::FACTORIAL_SWING;
 use crate::Int;
 
 impl Int {
@@ -14,7 +20,11 @@ impl Int {
     /// assert_eq!(Int::factorial(20), 2432902008176640000u64);
     /// ```
     pub fn factorial(n: u64) -> Int {
-        product_range(1, n, 1)
+        if n < FACTORIAL_SWING {
+            return product_range(1, n, 1);
+        }
+        let primes = primes_up_to(n);
+        odd_factorial(n, &primes) << (n - u64::from(n.count_ones()))
     }
 
     /// `n!! = n·(n-2)·(n-4)···` down to 1 or 2 (`0!! = 1`).
@@ -137,6 +147,49 @@ pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
         }
     }
     primes
+}
+
+/// The odd part of `n!`, given the primes up to at least `n`.
+fn odd_factorial(n: u64, primes: &[u64]) -> Int {
+    if n < FACTORIAL_SWING {
+        return product_of(&mut packed((1..=n).map(|k| k >> k.trailing_zeros())));
+    }
+    let half = odd_factorial(n / 2, primes);
+    &half * &half * odd_swing(n, primes)
+}
+
+/// The odd part of the swing `n!/⌊n/2⌋!²`: each odd prime `p ≤ n` to the power
+/// `Σ_k (⌊n/p^k⌋ mod 2)` (Luschny).
+fn odd_swing(n: u64, primes: &[u64]) -> Int {
+    let powers = primes.iter().skip(1).take_while(|&&p| p <= n).map(|&p| {
+        let mut power = 1u64;
+        let mut q = n / p;
+        while q > 0 {
+            if q % 2 == 1 {
+                power *= p;
+            }
+            q /= p;
+        }
+        power
+    });
+    product_of(&mut packed(powers))
+}
+
+/// Factors multiplied together while they fit one limb, as leaves of a product tree.
+fn packed(factors: impl Iterator<Item = u64>) -> Vec<Int> {
+    let mut leaves = Vec::new();
+    let mut acc = 1u64;
+    for f in factors {
+        match acc.checked_mul(f) {
+            Some(p) => acc = p,
+            None => {
+                leaves.push(Int::from(acc));
+                acc = f;
+            }
+        }
+    }
+    leaves.push(Int::from(acc));
+    leaves
 }
 
 /// `lo·(lo+step)·(lo+2·step)··· ≤ hi` (1 when empty), as a product tree.

@@ -26,7 +26,7 @@ impl Int {
         if a.len() <= 2 && b.len() <= 2 {
             return Int::from(gcd_u128(to_u128(a), to_u128(b)));
         }
-        Int::from_limbs(&lehmer(a.to_vec(), b.to_vec(), false).0)
+        gcd_magnitudes(a, b)
     }
 
     /// `(g, s, t)` with `g = gcd(self, other) = s·self + t·other`, normalised as GMP's
@@ -82,8 +82,186 @@ impl Int {
 
 /// `(g, s)` with `g = gcd(a, b)` and `s·a ≡ g (mod b)`, for `a, b > 0`.
 pub(crate) fn gcd_cofactor(a: &Int, b: &Int) -> (Int, Int) {
-    let (g, s) = lehmer(b.as_limbs().to_vec(), a.as_limbs().to_vec(), true);
-    (Int::from_limbs(&g), s)
+    let (a, b) = (a.as_limbs(), b.as_limbs());
+    let n = a.len().max(b.len());
+    let mut buf = vec![0u64; 4 * n + 2];
+    let (pair, cs) = buf.split_at_mut(2 * n);
+    let mut st = Lehmer::new(pair, b, a);
+    let (c0, c1) = cs.split_at_mut(n + 1);
+    let mut co = Cofactors {
+        c0,
+        c1,
+        len: 1,
+        det_negative: false,
+    };
+    co.c0[0] = 1;
+    loop {
+        if st.order() {
+            co.swap();
+        }
+        if st.ny == 0 {
+            // g = x = det·(p11·b - p01·a): the cofactor of `a` is -det·p01.
+            let s = Int::from_sign_limbs(!co.det_negative, &co.c1[..co.len]);
+            return (Int::from_limbs(&st.x[..st.nx]), s);
+        }
+        let m = if st.nx == 1 {
+            Some(limbs::euclid_matrix(st.x[0], st.y[0])).filter(|m| *m != limbs::Matrix::IDENTITY)
+        } else {
+            st.matrix()
+        };
+        match m {
+            Some(m) => {
+                st.apply(&m);
+                co.apply(&m);
+            }
+            None => {
+                let q = st.divide();
+                co.add_quotient(&q);
+            }
+        }
+    }
+}
+
+/// The gcd of two nonzero magnitudes by Lehmer's algorithm with [`limbs::hgcd2`] steps, down to
+/// two limbs, then Stein's binary algorithm.
+fn gcd_magnitudes(a: &[u64], b: &[u64]) -> Int {
+    const STACK: usize = 16;
+    let n = a.len().max(b.len());
+    let mut stack = [0u64; 2 * STACK];
+    let mut heap = Vec::new();
+    let buf = if n <= STACK {
+        &mut stack[..2 * n]
+    } else {
+        heap.resize(2 * n, 0);
+        &mut heap[..]
+    };
+    let mut st = Lehmer::new(buf, a, b);
+    loop {
+        st.order();
+        if st.ny == 0 {
+            return Int::from_limbs(&st.x[..st.nx]);
+        }
+        if st.nx <= 2 {
+            return Int::from(gcd_u128(to_u128(&st.x[..st.nx]), to_u128(&st.y[..st.ny])));
+        }
+        match st.matrix() {
+            Some(m) => st.apply(&m),
+            None => drop(st.divide()),
+        }
+    }
+}
+
+/// The pair `(x, y)` of a Lehmer gcd: `nx` and `ny` limbs in use in buffers of equal length,
+/// zero above.
+struct Lehmer<'a> {
+    x: &'a mut [u64],
+    y: &'a mut [u64],
+    nx: usize,
+    ny: usize,
+}
+
+impl<'a> Lehmer<'a> {
+    /// The pair `(a, b)` in `buf` (zeroed, twice the longer length).
+    fn new(buf: &'a mut [u64], a: &[u64], b: &[u64]) -> Lehmer<'a> {
+        let (x, y) = buf.split_at_mut(buf.len() / 2);
+        x[..a.len()].copy_from_slice(a);
+        y[..b.len()].copy_from_slice(b);
+        Lehmer {
+            x,
+            y,
+            nx: a.len(),
+            ny: b.len(),
+        }
+    }
+
+    /// Swaps the two so that `x ≥ y`; says whether it did.
+    fn order(&mut self) -> bool {
+        let swap = self.nx < self.ny
+            || (self.nx == self.ny && limbs::cmp_n(&self.x[..self.nx], &self.y[..self.ny]).is_lt());
+        if swap {
+            core::mem::swap(&mut self.x, &mut self.y);
+            core::mem::swap(&mut self.nx, &mut self.ny);
+        }
+        swap
+    }
+
+    /// The [`limbs::hgcd2`] matrix of the leading 192 bits of `x ≥ y > 0` (`x` of two limbs or
+    /// more; shorter values are padded with zeros below, which keeps the step exact).
+    fn matrix(&self) -> Option<limbs::Matrix> {
+        let n = self.nx;
+        let sh = self.x[n - 1].leading_zeros();
+        let limb = |v: &[u64], i: usize| if i < n { v[n - 1 - i] } else { 0 };
+        let top = |v: &[u64]| {
+            let mut t = [0u64; 3];
+            for (j, t) in t.iter_mut().rev().enumerate() {
+                *t = if sh == 0 {
+                    limb(v, j)
+                } else {
+                    (limb(v, j) << sh) | (limb(v, j + 1) >> (64 - sh))
+                };
+            }
+            t
+        };
+        limbs::hgcd2(&top(self.x), &top(self.y))
+    }
+
+    /// `(x, y) = M⁻¹·(x, y)`.
+    fn apply(&mut self, m: &limbs::Matrix) {
+        let n = self.nx;
+        limbs::matrix_apply(&mut self.x[..n], &mut self.y[..n], m);
+        self.nx = limbs::normalized_len(&self.x[..n]);
+        self.ny = limbs::normalized_len(&self.y[..n]);
+    }
+
+    /// `x = x mod y`, returning the quotient (the step taken when no matrix is safe: a quotient
+    /// too large for one limb).
+    fn divide(&mut self) -> Int {
+        let (q, r) =
+            Int::from_limbs(&self.x[..self.nx]).div_rem(&Int::from_limbs(&self.y[..self.ny]));
+        let r = r.as_limbs();
+        self.x[..self.nx].fill(0);
+        self.x[..r.len()].copy_from_slice(r);
+        self.nx = r.len();
+        q
+    }
+}
+
+/// The first row `(p00, p01)` of the matrix `P` with `(a0; b0) = P·(x; y)` for the original pair
+/// and the current one (the entries stay at most `a0`), in buffers one limb longer than the
+/// pair's: `len` limbs in use, zero above; and the sign of `det P` (each swap of `x` and `y`
+/// negates it).
+struct Cofactors<'a> {
+    c0: &'a mut [u64],
+    c1: &'a mut [u64],
+    len: usize,
+    det_negative: bool,
+}
+
+impl Cofactors<'_> {
+    fn swap(&mut self) {
+        core::mem::swap(&mut self.c0, &mut self.c1);
+        self.det_negative = !self.det_negative;
+    }
+
+    /// `P = P·M`.
+    fn apply(&mut self, m: &limbs::Matrix) {
+        let n = self.len;
+        let (k0, k1) = limbs::matrix_mul_row(&mut self.c0[..n], &mut self.c1[..n], m);
+        self.c0[n] = k0;
+        self.c1[n] = k1;
+        if k0 | k1 != 0 {
+            self.len += 1;
+        }
+    }
+
+    /// `P = P·[[1, q], [0, 1]]`: `p01 += q·p00`.
+    fn add_quotient(&mut self, q: &Int) {
+        let n = self.len;
+        let p01 = Int::from_limbs(&self.c1[..n]) + q * Int::from_limbs(&self.c0[..n]);
+        let l = p01.as_limbs();
+        self.c1[..l.len()].copy_from_slice(l);
+        self.len = n.max(l.len());
+    }
 }
 
 /// The value of at most two limbs.
@@ -93,170 +271,32 @@ fn to_u128(a: &[u64]) -> u128 {
         .fold(0, |acc, &l| (acc << 64) | u128::from(l))
 }
 
-/// Stein's binary gcd on two-limb values.
+/// Stein's binary gcd on two-limb values, in one-limb arithmetic once both fit a limb.
 fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     if a == 0 || b == 0 {
         return a | b;
     }
     let k = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
-    loop {
-        b >>= b.trailing_zeros();
-        if a > b {
-            core::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
-        if b == 0 {
+    b >>= b.trailing_zeros();
+    // Both odd: |a - b| is even, and has the trailing zeros of a - b, found in parallel.
+    while (a | b) >> 64 != 0 {
+        if a == b {
             return a << k;
         }
+        let z = a.wrapping_sub(b).trailing_zeros();
+        (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
+    u128::from(gcd_odd_u64(a as u64, b as u64)) << k
 }
 
-/// A signed cofactor: sign and magnitude in a buffer with room for every cofactor of the
-/// run; `len` limbs in use, the rest zero.
-struct Cofactor {
-    neg: bool,
-    mag: Vec<u64>,
-    len: usize,
-}
-
-impl Cofactor {
-    fn new(value: u64, room: usize) -> Cofactor {
-        let mut mag = vec![0u64; room];
-        mag[0] = value;
-        Cofactor {
-            neg: false,
-            mag,
-            len: usize::from(value != 0),
-        }
+/// Stein's binary gcd of two odd limbs.
+fn gcd_odd_u64(mut a: u64, mut b: u64) -> u64 {
+    while a != b {
+        let z = a.wrapping_sub(b).trailing_zeros();
+        (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
-
-    fn to_int(&self) -> Int {
-        Int::from_sign_limbs(self.neg, &self.mag[..self.len])
-    }
-
-    fn set(&mut self, x: &Int) {
-        let l = x.as_limbs();
-        self.mag[..self.len].fill(0);
-        self.mag[..l.len()].copy_from_slice(l);
-        self.len = l.len();
-        self.neg = x.is_negative();
-    }
-}
-
-/// `out = ±s·x ± t·y` (the signs `sx`, `sy` on top of those of `x` and `y`); `tmp` is scratch
-/// as long as the buffers.
-#[allow(clippy::too_many_arguments)]
-fn combine(
-    out: &mut Cofactor,
-    x: &Cofactor,
-    s: u64,
-    sx: bool,
-    y: &Cofactor,
-    t: u64,
-    sy: bool,
-    tmp: &mut [u64],
-) {
-    let (nx, ny) = (x.neg ^ sx, y.neg ^ sy);
-    let len = x.len.max(y.len);
-    let old = out.len;
-    let o = &mut out.mag;
-    o[len] = limbs::mul_1(&mut o[..len], &x.mag[..len], s);
-    o[len + 1] = 0;
-    out.neg = if nx == ny {
-        let c = limbs::addmul_1(&mut o[..len], &y.mag[..len], t);
-        let (v, carry) = o[len].overflowing_add(c);
-        o[len] = v;
-        o[len + 1] = u64::from(carry);
-        nx
-    } else {
-        let tmp = &mut tmp[..len + 2];
-        tmp[len] = limbs::mul_1(&mut tmp[..len], &y.mag[..len], t);
-        tmp[len + 1] = 0;
-        if limbs::cmp_n(&o[..len + 2], tmp).is_ge() {
-            limbs::sub_n_assign(&mut o[..len + 2], tmp);
-            nx
-        } else {
-            limbs::rsub_n_assign(&mut o[..len + 2], tmp);
-            ny
-        }
-    };
-    out.len = limbs::normalized_len(&o[..len + 2]);
-    if old > len + 2 {
-        o[len + 2..old].fill(0);
-    }
-}
-
-/// Lehmer's gcd of `r0`, `r1 > 0`; with `track`, also the cofactor `u` of the original `r1`
-/// with `u·r1 ≡ g (mod r0)` (zero when not tracked).
-fn lehmer(mut r0: Vec<u64>, mut r1: Vec<u64>, track: bool) -> (Vec<u64>, Int) {
-    let room = if track { r0.len().max(r1.len()) + 3 } else { 3 };
-    let (mut u0, mut u1) = (Cofactor::new(0, room), Cofactor::new(1, room));
-    let (mut w0, mut w1) = (Cofactor::new(0, room), Cofactor::new(0, room));
-    let mut tmp = vec![0u64; room];
-    let (mut a2, mut b2) = (Vec::new(), Vec::new());
-    loop {
-        r0.truncate(limbs::normalized_len(&r0));
-        r1.truncate(limbs::normalized_len(&r1));
-        if limbs::cmp(&r0, &r1).is_lt() {
-            core::mem::swap(&mut r0, &mut r1);
-            core::mem::swap(&mut u0, &mut u1);
-        }
-        if r1.is_empty() {
-            return (r0, if track { u0.to_int() } else { Int::ZERO });
-        }
-        if !track && r0.len() <= 2 {
-            let g = Int::from(gcd_u128(to_u128(&r0), to_u128(&r1)));
-            return (g.as_limbs().to_vec(), Int::ZERO);
-        }
-        let n = r0.len();
-        let (x, y) = leading_words(&r0, &r1);
-        match if y == 0 {
-            None
-        } else {
-            limbs::lehmer_matrix(x, y)
-        } {
-            Some(m) => {
-                r1.resize(n, 0);
-                a2.clear();
-                a2.resize(n, 0);
-                b2.clear();
-                b2.resize(n, 0);
-                limbs::lehmer_apply(&mut a2, &mut b2, &r0, &r1, &m);
-                core::mem::swap(&mut r0, &mut a2);
-                core::mem::swap(&mut r1, &mut b2);
-                if track {
-                    // Rows (+s0, -t0) and (-s1, +t1), negated when the matrix is odd.
-                    combine(&mut w0, &u0, m.s0, m.odd, &u1, m.t0, !m.odd, &mut tmp);
-                    combine(&mut w1, &u0, m.s1, !m.odd, &u1, m.t1, m.odd, &mut tmp);
-                    core::mem::swap(&mut u0, &mut w0);
-                    core::mem::swap(&mut u1, &mut w1);
-                }
-            }
-            None => {
-                let (q, r) = Int::from_limbs(&r0).div_rem(&Int::from_limbs(&r1));
-                r0 = core::mem::replace(&mut r1, r.as_limbs().to_vec());
-                if track {
-                    let u = u0.to_int() - q * u1.to_int();
-                    core::mem::swap(&mut u0, &mut u1);
-                    u1.set(&u);
-                }
-            }
-        }
-    }
-}
-
-/// The leading 64 bits of `a` (normalised, at least 2 limbs... or 1) and the bits of `b` at
-/// the same positions.
-fn leading_words(a: &[u64], b: &[u64]) -> (u64, u64) {
-    let n = a.len();
-    let at = |v: &[u64], i: usize| v.get(i).copied().unwrap_or(0);
-    let lz = a[n - 1].leading_zeros();
-    if n == 1 || lz == 0 {
-        return (a[n - 1], at(b, n - 1));
-    }
-    let top = |v: &[u64]| (at(v, n - 1) << lz) | (at(v, n - 2) >> (64 - lz));
-    (top(a), top(b))
+    a
 }
 
 /// The representative of `x mod m` in `(-m/2, m/2]` (`m > 0`).
