@@ -3,19 +3,23 @@
 //! integer gcd computation", Math. Comp. 77 (2008), §4, as in GMP's `hgcd2`): Euclid's algorithm
 //! on the leading 192 bits of `a`, `b` gives a 2×2 matrix `M` of one-limb cofactors, and one
 //! fused pass applying `M⁻¹` to the full values replaces about 62 bits' worth of quotient steps.
-//! O(n) per step, so a gcd is O(n²); `Int::gcd`, `gcd_ext` and `modinv` use it at every size.
+//! O(n) per step, so a gcd is O(n²); `Int::gcd`, `gcd_ext` and `modinv` use it at every size
+//! (no threshold: below two limbs they finish by Stein's algorithm or [`euclid_matrix`]).
 //!
-//! The matrix is built in two single-limb halves because a hardware division of one limb by one
+//! The matrix is built in two one-limb halves because a hardware division of one limb by one
 //! limb is cheaper than any subtraction or shift scheme on 128-bit values (measured on Zen 4:
-//! ~3.4 ns against 9-11 ns per quotient): Euclid on the top limbs gives `M1` (entries below
-//! 2^32), `M1⁻¹` is applied exactly to the three leading limbs, Euclid on the new top limb gives
-//! `M2` (entries below 2^31), and `M = M1·M2` still fits one limb.
+//! ~3.4 ns per quotient against 9-11 ns for two-limb remainders with quotients by subtraction,
+//! by masked steps below 8 as GMP's `div1`, or by a one-limb estimate): Euclid on the top limbs
+//! gives `M1`, `M1⁻¹` is applied exactly to the three leading limbs, Euclid on the new top limb
+//! gives `M2`, and `M = M1·M2`. Both halves stop at entries of 2^31, so `M`'s entries stay
+//! below 2^63 and each row of the application `s·x + t·y` sums within 128 bits per limb: one
+//! carry per row (GMP's `addaddmul_1msb0`).
 //!
 //! Validity: with `A = 2^p·x + a_lo`, `B = 2^p·y + b_lo` (`0 ≤ a_lo, b_lo < 2^p`) and
 //! `(x; y) = M·(α; β)`, the full `u11·A - u01·B = 2^p·α + (u11·a_lo - u01·b_lo) > 2^p·(α - u01)`,
 //! so a step is kept only while the new remainder is at least the entry it is reduced by
 //! (`α ≥ u01`, `β ≥ u10`); then both full results stay positive. For `M2` the three leading limbs
-//! carry an error below `2^32` units of their last limb from `M1`, which costs one more unit.
+//! carry an error below `2^31` units of their last limb from `M1`, which costs one more unit.
 
 /// A matrix `[[u00, u01], [u10, u11]]` of non-negative one-limb entries and determinant 1: a
 /// product of the steps `a -= q·b` (`[[1, q], [0, 1]]`) and `b -= q·a` (`[[1, 0], [q, 1]]`), so

@@ -1,8 +1,8 @@
 //! Greatest common divisor, Bézout cofactors with GMP's normalisation, least common multiple.
-//! Lehmer's algorithm (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L, with the matrix step of
-//! `limbs::lehmer_matrix`), carrying one cofactor for inverses and `gcd_ext` (Algorithm X):
-//! O(n²) with about one matrix application per 32 bits. Two-limb values finish by Stein's
-//! binary algorithm.
+//! Lehmer's algorithm (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L) with the double-digit matrix
+//! step of `limbs::hgcd2`, about 62 bits per step, applied in place; `modinv` and `gcd_ext`
+//! carry one row of the cofactor matrix (Algorithm X). O(n²). Two-limb values finish by Stein's
+//! binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`.
 
 use crate::limbs;
 use crate::Int;
