@@ -11,48 +11,19 @@
 //! `exact(n)` operands, the same 500 `ap_i64_accum` pairs and digit strings), so the numbers
 //! line up with its table; `ap_i64_accum` is likewise reported per operation (1000 per call).
 
+mod common;
+
 use carry::Int;
-use criterion::Criterion;
+use common::{human, medians, Rng, Routine};
 use num_bigint::BigInt;
 use num_integer::Integer as _;
 use rug::{Assign, Integer};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
-
-/// splitmix64, seeded like the peers harness: with FNV-1a-64 of the case name.
-struct Rng(u64);
-
-impl Rng {
-    fn for_case(name: &str) -> Rng {
-        Rng(name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, c| {
-            (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
-        }))
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Exactly `bits` bits: `ceil(bits/64)` random words, least significant first, the top
-    /// word masked to the width and its top bit set.
-    fn exact(&mut self, bits: u32) -> Vec<u64> {
-        let k = bits.div_ceil(64) as usize;
-        let mut words: Vec<u64> = (0..k).map(|_| self.next_u64()).collect();
-        if bits % 64 != 0 {
-            words[k - 1] &= (1 << (bits % 64)) - 1;
-        }
-        words[k - 1] |= 1 << ((bits - 1) % 64);
-        words
-    }
-}
+use std::time::Duration;
 
 /// One operand in all three representations.
 fn operand(rng: &mut Rng, bits: u32) -> (Int, Integer, BigInt) {
-    let words = rng.exact(bits);
+    let words = rng.exact_words(bits);
     let digits: Vec<u32> = words
         .iter()
         .flat_map(|&w| [w as u32, (w >> 32) as u32])
@@ -63,9 +34,6 @@ fn operand(rng: &mut Rng, bits: u32) -> (Int, Integer, BigInt) {
         BigInt::from_slice(num_bigint::Sign::Plus, &digits),
     )
 }
-
-/// One iteration of one implementation.
-type Routine = Box<dyn FnMut()>;
 
 /// A benchmark case: the same work done by carry, GMP and num-bigint.
 struct Case {
@@ -262,62 +230,14 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// Nanoseconds per iteration of `f` over one batch of `iters`.
-fn time_batch(f: &mut Routine, iters: u64) -> f64 {
-    let start = Instant::now();
-    for _ in 0..iters {
-        f();
-    }
-    start.elapsed().as_nanos() as f64 / iters as f64
-}
-
-/// Median nanoseconds per iteration of each implementation, measured in `rounds` rounds
-/// that interleave the implementations, each running batches of about `batch`.
-fn medians(case: &mut Case, rounds: usize, batch: Duration) -> [f64; 3] {
-    let iters: Vec<u64> = case
-        .routines
-        .iter_mut()
-        .map(|f| {
-            let per = time_batch(f, 1).max(time_batch(f, 3)).max(1.0);
-            ((batch.as_nanos() as f64 / per) as u64).max(1)
-        })
-        .collect();
-    let mut samples = [vec![], vec![], vec![]];
-    for _ in 0..rounds {
-        for (i, f) in case.routines.iter_mut().enumerate() {
-            samples[i].push(time_batch(f, iters[i]));
-        }
-    }
-    samples.map(|mut s| {
-        s.sort_by(f64::total_cmp);
-        s[s.len() / 2]
-    })
-}
-
-fn human(ns: f64) -> String {
-    match ns {
-        ns if ns < 1e3 => format!("{ns:.1} ns"),
-        ns if ns < 1e6 => format!("{:.2} µs", ns / 1e3),
-        ns => format!("{:.2} ms", ns / 1e6),
-    }
-}
-
 fn main() {
     let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
     let mut cases = cases();
     if !quick {
-        let mut c = Criterion::default()
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2))
-            .configure_from_args();
-        for case in &mut cases {
-            let mut group = c.benchmark_group(&case.name);
-            for (name, f) in IMPLS.iter().zip(case.routines.iter_mut()) {
-                group.bench_function(*name, |b| b.iter(&mut *f));
-            }
-            group.finish();
-        }
-        c.final_summary();
+        common::criterion_pass(
+            IMPLS,
+            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
+        );
     }
     let (rounds, batch) = if quick {
         (3, Duration::from_millis(2))
@@ -330,7 +250,7 @@ fn main() {
     println!("| case | carry | gmp | num-bigint | carry/gmp speedup | carry/num-bigint speedup |");
     println!("|---|---:|---:|---:|---:|---:|");
     for case in &mut cases {
-        let [carry, gmp, num] = medians(case, rounds, batch).map(|t| t / case.ops);
+        let [carry, gmp, num] = medians(&mut case.routines, rounds, batch).map(|t| t / case.ops);
         println!(
             "| {} | {} | {} | {} | {:.2}x | {:.2}x |",
             case.name,

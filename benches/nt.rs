@@ -11,48 +11,22 @@
 //! operation, as `mpz_powm` includes its own setup. `ap_prime_1024` compares
 //! `is_probable_prime` (Baillie–PSW) with `mpz_probab_prime_p(n, 25)` on a 1024-bit prime.
 
+mod common;
+
 use carry::{Int, Modulus};
-use criterion::Criterion;
+use common::{human, medians, Rng, Routine};
 use rug::{Assign, Integer};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// splitmix64, seeded with FNV-1a-64 of the case name.
-struct Rng(u64);
-
-impl Rng {
-    fn for_case(name: &str) -> Rng {
-        Rng(name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, c| {
-            (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
-        }))
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Exactly `bits` bits (top bit set).
-    fn exact(&mut self, bits: u32) -> Integer {
-        let k = bits.div_ceil(64) as usize;
-        let mut words: Vec<u64> = (0..k).map(|_| self.next_u64()).collect();
-        if bits % 64 != 0 {
-            words[k - 1] &= (1 << (bits % 64)) - 1;
-        }
-        words[k - 1] |= 1 << ((bits - 1) % 64);
-        Integer::from_digits(&words, rug::integer::Order::Lsf)
-    }
+/// Exactly `bits` bits (top bit set), as a GMP integer.
+fn exact(rng: &mut Rng, bits: u32) -> Integer {
+    Integer::from_digits(&rng.exact_words(bits), rug::integer::Order::Lsf)
 }
 
 fn int(x: &Integer) -> Int {
     Int::from_str_radix(&x.to_string_radix(16), 16).unwrap()
 }
-
-/// One iteration of one implementation.
-type Routine = Box<dyn FnMut()>;
 
 /// The same work done by carry and GMP.
 struct Case {
@@ -66,13 +40,13 @@ const IMPLS: [&str; 2] = ["carry", "gmp"];
 /// (`a = 2` when `two`); `secure` compares `pow_ct` with `mpz_powm_sec`.
 fn powm_case(name: &str, bits: u32, ebits: u32, two: bool, secure: bool) -> Case {
     let mut rng = Rng::for_case(name);
-    let m = rng.exact(bits) | Integer::from(1);
+    let m = exact(&mut rng, bits) | Integer::from(1);
     let a = if two {
         Integer::from(2)
     } else {
-        rng.exact(bits) % &m
+        exact(&mut rng, bits) % &m
     };
-    let e = rng.exact(ebits);
+    let e = exact(&mut rng, ebits);
     let (ca, ce, cm) = (int(&a), int(&e), int(&m));
     let mut out = Integer::new();
     Case {
@@ -106,10 +80,10 @@ fn powm_case(name: &str, bits: u32, ebits: u32, two: bool, secure: bool) -> Case
 fn invmod_case(bits: u32) -> Case {
     let name = format!("ap_invmod_{bits}");
     let mut rng = Rng::for_case(&name);
-    let m = rng.exact(bits) | Integer::from(1);
-    let mut a = rng.exact(bits) % &m;
+    let m = exact(&mut rng, bits) | Integer::from(1);
+    let mut a = exact(&mut rng, bits) % &m;
     while Integer::from(a.gcd_ref(&m)) != 1 {
-        a = rng.exact(bits) % &m;
+        a = exact(&mut rng, bits) % &m;
     }
     let (ca, cm) = (int(&a), int(&m));
     let mut out = Integer::new();
@@ -130,7 +104,7 @@ fn invmod_case(bits: u32) -> Case {
 fn gcd_case(bits: u32) -> Case {
     let name = format!("ap_gcd_{bits}");
     let mut rng = Rng::for_case(&name);
-    let (a, b) = (rng.exact(bits), rng.exact(bits));
+    let (a, b) = (exact(&mut rng, bits), exact(&mut rng, bits));
     let (ca, cb) = (int(&a), int(&b));
     let mut out = Integer::new();
     Case {
@@ -166,7 +140,7 @@ fn factorial_case(n: u32) -> Case {
 fn prime_case(bits: u32) -> Case {
     let name = format!("ap_prime_{bits}");
     let mut rng = Rng::for_case(&name);
-    let p = rng.exact(bits).next_prime();
+    let p = exact(&mut rng, bits).next_prime();
     let cp = int(&p);
     Case {
         name,
@@ -206,61 +180,14 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// Nanoseconds per iteration of `f` over one batch of `iters`.
-fn time_batch(f: &mut Routine, iters: u64) -> f64 {
-    let start = Instant::now();
-    for _ in 0..iters {
-        f();
-    }
-    start.elapsed().as_nanos() as f64 / iters as f64
-}
-
-/// Median nanoseconds per iteration of each implementation over interleaved rounds.
-fn medians(case: &mut Case, rounds: usize, batch: Duration) -> [f64; 2] {
-    let iters: Vec<u64> = case
-        .routines
-        .iter_mut()
-        .map(|f| {
-            let per = time_batch(f, 1).max(time_batch(f, 3)).max(1.0);
-            ((batch.as_nanos() as f64 / per) as u64).max(1)
-        })
-        .collect();
-    let mut samples = [vec![], vec![]];
-    for _ in 0..rounds {
-        for (i, f) in case.routines.iter_mut().enumerate() {
-            samples[i].push(time_batch(f, iters[i]));
-        }
-    }
-    samples.map(|mut s| {
-        s.sort_by(f64::total_cmp);
-        s[s.len() / 2]
-    })
-}
-
-fn human(ns: f64) -> String {
-    match ns {
-        ns if ns < 1e3 => format!("{ns:.1} ns"),
-        ns if ns < 1e6 => format!("{:.2} µs", ns / 1e3),
-        ns => format!("{:.2} ms", ns / 1e6),
-    }
-}
-
 fn main() {
     let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
     let mut cases = cases();
     if !quick {
-        let mut c = Criterion::default()
-            .warm_up_time(Duration::from_millis(500))
-            .measurement_time(Duration::from_secs(2))
-            .configure_from_args();
-        for case in &mut cases {
-            let mut group = c.benchmark_group(&case.name);
-            for (name, f) in IMPLS.iter().zip(case.routines.iter_mut()) {
-                group.bench_function(*name, |b| b.iter(&mut *f));
-            }
-            group.finish();
-        }
-        c.final_summary();
+        common::criterion_pass(
+            IMPLS,
+            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
+        );
     }
     let (rounds, batch) = if quick {
         (5, Duration::from_millis(5))
@@ -273,7 +200,7 @@ fn main() {
     println!("| case | carry | gmp | carry/gmp speedup |");
     println!("|---|---:|---:|---:|");
     for case in &mut cases {
-        let [carry, gmp] = medians(case, rounds, batch);
+        let [carry, gmp] = medians(&mut case.routines, rounds, batch);
         println!(
             "| {} | {} | {} | {:.2}x |",
             case.name,
