@@ -57,3 +57,21 @@ pub fn normalized_len(a: &[u64]) -> usize {
 pub fn normalized(a: &[u64]) -> &[u64] {
     &a[..normalized_len(a)]
 }
+
+/// Test operands for the kernels' unit tests: `n` limbs from an LCG, one in eight zero and one
+/// in eight all ones, so carry chains run long.
+#[cfg(test)]
+pub(crate) fn test_limbs(n: usize, seed: &mut u64) -> Vec<u64> {
+    (0..n)
+        .map(|_| {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match *seed >> 61 {
+                0 => 0,
+                1 => u64::MAX,
+                _ => *seed ^ (*seed >> 29),
+            }
+        })
+        .collect()
+}

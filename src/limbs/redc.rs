@@ -118,21 +118,7 @@ pub fn mont_mul_cios(r: &mut [u64], a: &[u64], b: &[u64], m: &[u64], minv: u64, 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn limbs(n: usize, seed: &mut u64) -> Vec<u64> {
-        (0..n)
-            .map(|_| {
-                *seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                match *seed >> 61 {
-                    0 => 0,
-                    1 => u64::MAX,
-                    _ => *seed ^ (*seed >> 29),
-                }
-            })
-            .collect()
-    }
+    use crate::limbs::test_limbs as limbs;
 
     #[test]
     fn neg_inv_limb_inverts() {

@@ -278,25 +278,11 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limbs::test_limbs as limbs;
     use crate::limbs::{
         add_n, add_n_assign, add_n_portable, addmul_1_portable, mul_basecase_portable,
         rsub_n_assign, sub_n, sub_n_assign, sub_n_portable, submul_1_portable,
     };
-
-    fn limbs(n: usize, seed: &mut u64) -> Vec<u64> {
-        (0..n)
-            .map(|_| {
-                *seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                match *seed >> 61 {
-                    0 => 0,
-                    1 => u64::MAX,
-                    _ => *seed ^ (*seed >> 29),
-                }
-            })
-            .collect()
-    }
 
     #[test]
     fn carry_chains_match_portable_twins() {
