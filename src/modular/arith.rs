@@ -73,6 +73,35 @@ impl Modulus {
         }
     }
 
+    /// `r = a·k mod m` for `a < m` and a limb `k` (variable time): the `n + 1`-limb product
+    /// has a one-limb quotient, found by one schoolbook division step against the normalized
+    /// modulus. Multiplying a Montgomery form by a plain `k` gives the Montgomery form of the
+    /// product. `s` holds `2n + 2` limbs.
+    pub(crate) fn mul_limb_mod(&self, r: &mut [u64], a: &[u64], k: u64, s: &mut [u64]) {
+        let n = self.len();
+        if n == 1 {
+            r[0] = ((a[0] as u128 * k as u128) % self.m[0] as u128) as u64;
+            return;
+        }
+        let (d, rest) = s.split_at_mut(n);
+        let (u, rest) = rest.split_at_mut(n + 1);
+        let shift = self.m[n - 1].leading_zeros();
+        u[n] = limbs::mul_1(&mut u[..n], a, k);
+        if shift == 0 {
+            d.copy_from_slice(&self.m);
+        } else {
+            limbs::shl(d, &self.m, shift);
+            // a·k < m·2^64, so the shifted product still fits in n + 1 limbs.
+            limbs::shl_assign(u, shift);
+        }
+        limbs::divrem_schoolbook(&mut rest[..1], u, d);
+        if shift == 0 {
+            r.copy_from_slice(&u[..n]);
+        } else {
+            limbs::shr(r, &u[..n], shift);
+        }
+    }
+
     /// The Montgomery form `x·R mod m` of any `x`, as `n` limbs, in time that depends only on
     /// the lengths of `x` and `m`: Horner's rule over `n`-limb chunks from the top,
     /// `acc = acc·R + chunk·R`, each step a Montgomery product with `R² mod m` (the products stay
@@ -202,5 +231,40 @@ impl Modulus {
         let mut r = vec![0u64; self.len()];
         self.mont_mul(&mut r, &a, &b, &mut s, Timing::Vartime);
         Int::from_limbs(&r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limbs::test_limbs;
+
+    #[test]
+    fn mul_limb_mod_matches_int() {
+        let mut seed = 11;
+        for n in (1..=20).chain([33, 80]) {
+            for case in 0..30 {
+                let mut m = test_limbs(n, &mut seed);
+                m[0] |= 1;
+                // Top limbs from 1 (the widest normalizing shift) to all ones (none).
+                m[n - 1] = match case % 3 {
+                    0 => 1,
+                    1 => u64::MAX,
+                    _ => m[n - 1] | 1 << (seed % 64),
+                };
+                if n == 1 && m[0] == 1 {
+                    m[0] = 3;
+                }
+                let modulus = Modulus::new(&Int::from_limbs(&m)).unwrap();
+                let a = modulus.reduce_limbs(&Int::from_limbs(&test_limbs(n, &mut seed)));
+                let mut s = vec![0u64; modulus.scratch_len()];
+                for k in [0, 1, 2, u64::MAX, test_limbs(1, &mut seed)[0]] {
+                    let mut r = vec![0u64; n];
+                    modulus.mul_limb_mod(&mut r, &a, k, &mut s);
+                    let want = (Int::from_limbs(&a) * Int::from(k)) % Int::from_limbs(&m);
+                    assert_eq!(Int::from_limbs(&r), want, "n={n} m={m:x?} a={a:x?} k={k:x}");
+                }
+            }
+        }
     }
 }

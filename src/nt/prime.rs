@@ -228,8 +228,9 @@ fn selfridge_d(n: &Int) -> Option<i64> {
 /// The strong Lucas probable-prime test with Selfridge's parameters `P = 1`, `Q = (1 - D)/4`
 /// for odd `n` with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
 /// `V_{d·2^r} ≡ 0 (mod n)` for some `r < s`. Only `V` and `Q^k` are carried up the binary
-/// ladder (`V_{2k} = V_k² - 2Q^k`, `V_{2k+1} = V_k·V_{k+1} - P·Q^k`); `U_d ≡ 0` is checked as
-/// `2·V_{d+1} ≡ P·V_d`, which is `D·U_d` and `D` is invertible mod `n`.
+/// ladder (`V_{2k} = V_k² - 2Q^k`, `V_{2k+1} = V_k·V_{k+1} - P·Q^k`), one product and two
+/// squares per bit: the factors `Q` are small, multiplied in by one division step each;
+/// `U_d ≡ 0` is checked as `2·V_{d+1} ≡ P·V_d`, which is `D·U_d` and `D` is invertible mod `n`.
 fn strong_lucas_probable_prime(n: &Int) -> bool {
     let Some(d_param) = selfridge_d(n) else {
         return false;
@@ -237,26 +238,36 @@ fn strong_lucas_probable_prime(n: &Int) -> bool {
     let m = Modulus::new(n).expect("n is odd and above one");
     let len = m.len();
     let mut s = vec![0u64; m.scratch_len()];
-    let q = m.to_mont(&Int::from((1 - d_param) / 4), &mut s);
+    let q = (1 - d_param) / 4;
     let (d, r) = split_pow2(&(n + 1u32));
     // (V_k, V_{k+1}, Q^k) from k = 0: (2, P, 1), all in Montgomery form.
     let one = m.to_mont(&Int::ONE, &mut s);
     let mut v0 = m.to_mont(&Int::from(2), &mut s);
     let mut v1 = one.clone();
     let mut qk = one;
-    let (mut t, mut u) = (vec![0u64; len], vec![0u64; len]);
+    let (mut t, mut u, mut w) = (vec![0u64; len], vec![0u64; len], vec![0u64; len]);
+    let zero = vec![0u64; len];
+    // r = x·Q mod n.
+    let mul_q = |r: &mut [u64], x: &[u64], w: &mut [u64], s: &mut [u64]| {
+        if q < 0 {
+            m.mul_limb_mod(w, x, q.unsigned_abs(), s);
+            m.sub_mod(r, &zero, w);
+        } else {
+            m.mul_limb_mod(r, x, q.unsigned_abs(), s);
+        }
+    };
     let vt = Timing::Vartime;
     for i in (0..d.bits()).rev() {
         if d.bit(i) {
             // V_{2k+1} = V_k·V_{k+1} - Q^k, V_{2k+2} = V_{k+1}² - 2·Q^(k+1).
             m.mont_mul(&mut t, &v0, &v1, &mut s, vt);
             m.sub_mod(&mut v0, &t, &qk);
-            m.mont_mul(&mut t, &qk, &q, &mut s, vt);
+            mul_q(&mut t, &qk, &mut w, &mut s);
             m.add_mod(&mut u, &t, &t, &mut s);
             m.mont_sqr(&mut t, &v1, &mut s, vt);
             m.sub_mod(&mut v1, &t, &u);
             m.mont_sqr(&mut t, &qk, &mut s, vt);
-            m.mont_mul(&mut qk, &t, &q, &mut s, vt);
+            mul_q(&mut qk, &t, &mut w, &mut s);
         } else {
             // V_{2k+1} = V_k·V_{k+1} - Q^k, V_{2k} = V_k² - 2·Q^k.
             m.mont_mul(&mut t, &v0, &v1, &mut s, vt);
