@@ -756,3 +756,87 @@ fn ntt_at_its_limit() {
     check_square(&a, "limit + 1");
     check_product(&a, &a[..n], "limit + 1");
 }
+
+/// Lengths for the kernels with a portable twin: every length up to 64 and a few random longer
+/// ones.
+fn twin_lengths(rng: &mut Rng) -> Vec<usize> {
+    let mut v: Vec<usize> = (1..=64).collect();
+    v.extend((0..4).map(|_| 65 + rng.below(200)));
+    v
+}
+
+/// An operand of `n` limbs at `offset` limbs into a longer buffer (a misaligned sub-slice),
+/// random, striped or sparse (`Rng::limbs`), or all ones.
+fn twin_operand(rng: &mut Rng, n: usize, offset: usize) -> Vec<u64> {
+    let mut v = if rng.below(5) == 0 {
+        vec![u64::MAX; n + offset]
+    } else {
+        rng.limbs(n + offset)
+    };
+    v.rotate_left(offset);
+    v
+}
+
+#[test]
+fn sqr_basecase_matches_portable_twin() {
+    let mut rng = Rng::new("sqr_basecase_matches_portable_twin");
+    let seed = rng.seed;
+    for rep in 0..scale().div_ceil(10) {
+        for n in twin_lengths(&mut rng) {
+            for offset in 0..3 {
+                let buf = twin_operand(&mut rng, n, offset);
+                let a = &buf[offset..offset + n];
+                let ctx = format!("seed {seed} rep {rep} n {n} offset {offset}");
+                let mut out = vec![0x5555; 2 * n + offset];
+                let r = &mut out[offset..];
+                limbs::sqr_basecase(r, a);
+                let mut want = vec![0xaaaa; 2 * n];
+                limbs::sqr_basecase_portable(&mut want, a);
+                assert_eq!(r, &want[..], "sqr_basecase {ctx}");
+                assert_eq!(int(&want), int(a).square(), "sqr_basecase_portable {ctx}");
+            }
+        }
+    }
+}
+
+#[test]
+fn redc_matches_portable_twin() {
+    let mut rng = Rng::new("redc_matches_portable_twin");
+    let seed = rng.seed;
+    for rep in 0..scale().div_ceil(10) {
+        for n in twin_lengths(&mut rng) {
+            for offset in 0..3 {
+                let mut m = twin_operand(&mut rng, n, 0);
+                m[0] |= 1;
+                if m[n - 1] == 0 {
+                    m[n - 1] = rng.limb() | 1;
+                }
+                let minv = limbs::neg_inv_limb(m[0]);
+                let ctx = format!("seed {seed} rep {rep} n {n} offset {offset}");
+                // t < m·R: random low half, high half below m (at most m - 1).
+                let mut buf = twin_operand(&mut rng, 2 * n, offset);
+                let t = &mut buf[offset..offset + 2 * n];
+                let hi = if rng.below(4) == 0 {
+                    int(&m) - 1u32
+                } else {
+                    int(&t[n..]) % int(&m)
+                };
+                t[n..].copy_from_slice(&to_limbs(&hi, n));
+                let t0 = t.to_vec();
+                let mut out = vec![0x5555; n + offset];
+                limbs::redc(&mut out[offset..], t, &m, minv);
+                let mut t2 = t0.clone();
+                let mut want = vec![0xaaaa; n];
+                limbs::redc_portable(&mut want, &mut t2, &m, minv);
+                assert_eq!(&out[offset..], &want[..], "redc {ctx}");
+                let w = int(&want);
+                assert!(w < int(&m), "redc_portable not reduced {ctx}");
+                assert_eq!(
+                    (w << (64 * n as u32)) % int(&m),
+                    int(&t0) % int(&m),
+                    "redc_portable {ctx}"
+                );
+            }
+        }
+    }
+}

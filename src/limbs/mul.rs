@@ -203,8 +203,19 @@ pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook square `r = a²`; requires `a.len() >= 1` and `r.len() == 2·a.len()`.
 /// Each off-diagonal product is computed once, the sum doubled by a shift, then the squares
-/// of the limbs added on the diagonal.
+/// of the limbs added on the diagonal. Uses the MULX/ADX kernel where the CPU has it.
+#[inline]
 pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 2 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::sqr_basecase_adx(r, a) };
+    }
+    sqr_basecase_portable(r, a)
+}
+
+/// The portable twin of [`sqr_basecase`].
+pub fn sqr_basecase_portable(r: &mut [u64], a: &[u64]) {
     let n = a.len();
     debug_assert!(n >= 1);
     debug_assert_eq!(r.len(), 2 * n);
@@ -229,11 +240,16 @@ pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
     }
     if i + 1 < n {
         let end = i + n;
-        r[end] = addmul_1(&mut r[2 * i + 1..end], &a[i + 1..], a[i]);
+        r[end] = addmul_1_portable(&mut r[2 * i + 1..end], &a[i + 1..], a[i]);
     }
-    // r = 2·r + diagonal.
     r[0] = 0;
     r[2 * n - 1] = 0;
+    sqr_double_add_diagonal(r, a);
+}
+
+/// `r = 2·r + Σ a_i²·B^(2i)` for `r.len() == 2·a.len()` holding the off-diagonal sum of a
+/// square (`r[0] = r[2n-1] = 0`): the last step of the schoolbook squares.
+pub(super) fn sqr_double_add_diagonal(r: &mut [u64], a: &[u64]) {
     let mut shift_in = 0u64;
     let mut carry = 0u64;
     for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {

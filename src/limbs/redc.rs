@@ -7,7 +7,7 @@
 //! subtraction is a masked select.
 
 use super::add::{add_n, sub_n};
-use super::mul::{addmul_1, mul_basecase, sqr_basecase};
+use super::mul::{addmul_1_portable, mul_basecase, sqr_basecase};
 
 /// `-m0^(-1) mod 2^64` for odd `m0` (Newton's iteration: each step doubles the correct bits).
 pub const fn neg_inv_limb(m0: u64) -> u64 {
@@ -49,16 +49,36 @@ pub fn select(r: &mut [u64], a: &[u64], mask: u64) {
 
 /// `r = t·R^(-1) mod m` for `t < m·R` (`t.len() == 2n`, destroyed; `r.len() == n`),
 /// `minv = -m^(-1) mod 2^64`. Row `i` clears limb `i` of `t` and leaves its carry there; the
-/// carries are added to the top half at the end.
+/// carries are added to the top half at the end. The rows run in one MULX/ADX kernel where
+/// the CPU has it.
 pub fn redc(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
+    #[cfg(target_arch = "x86_64")]
+    if super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        unsafe { super::x86::redc_rows_adx(t, m, minv) };
+        redc_finish(r, t, m);
+        return;
+    }
+    redc_portable(r, t, m, minv);
+}
+
+/// The portable twin of [`redc`].
+pub fn redc_portable(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
     let n = m.len();
-    debug_assert_eq!(t.len(), 2 * n);
+    assert_eq!(t.len(), 2 * n);
     for i in 0..n {
         let q = t[i].wrapping_mul(minv);
-        let c = addmul_1(&mut t[i..i + n], m, q);
+        let c = addmul_1_portable(&mut t[i..i + n], m, q);
         t[i] = c;
     }
-    let (lo, hi) = t.split_at_mut(n);
+    redc_finish(r, t, m);
+}
+
+/// The end of [`redc`]: the row carries left in the low half of `t` added to its high half,
+/// then one conditional subtraction of `m`.
+#[inline]
+fn redc_finish(r: &mut [u64], t: &mut [u64], m: &[u64]) {
+    let (lo, hi) = t.split_at_mut(m.len());
     let carry = add_n(r, hi, lo);
     sub_if_ge(r, carry, m, lo);
 }

@@ -100,17 +100,26 @@ pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
 pub unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     let n = a.len();
     assert_eq!(r.len(), n);
-    if n == 0 {
-        return 0;
-    }
+    // SAFETY: both slices hold n limbs; the caller guarantees BMI2 and ADX.
+    unsafe { addmul_row(r.as_mut_ptr(), a.as_ptr(), n, b) }
+}
+
+/// `r[..n] += a[..n]·b` on raw pointers; returns the carry limb out of the top. Inlined into
+/// the kernels that run one row after another (REDC, squaring), so a row costs no call.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `a` must be valid for reading and `r` for reading and
+/// writing `n` limbs (`n` may be 0), and they must not overlap.
+#[inline(always)]
+unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
     let carry: u64;
-    // SAFETY: both slices hold n >= 1 limbs. The pointers walk forward from their starts: the
-    // first loop covers n % 4 limbs one at a time, the second n / 4 groups of four, so every
-    // access is inside a[..n] or r[..n]. Only lea, mov and jrcxz sit between the ADCX/ADOX
-    // chains, so neither carry flag is disturbed.
+    // SAFETY: the pointers walk forward from their starts: the first loop covers n % 4 limbs
+    // one at a time, the second n / 4 groups of four, so every access is inside a[..n] or
+    // r[..n] (none when n = 0). Only lea, mov and jrcxz sit between the ADCX/ADOX chains, so
+    // neither carry flag is disturbed; the final `mov` of zero leaves the flags alone too.
     unsafe {
         asm!(
-            "xor {t:e}, {t:e}",
+            "xor {h0:e}, {h0:e}",
             "jrcxz 4f",
             "5:",
             "mulx {h1}, {lo}, qword ptr [{a}]",
@@ -149,17 +158,17 @@ pub unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
             "jrcxz 3f",
             "jmp 2b",
             "3:",
-            "adcx {h0}, {t}",
-            "adox {h0}, {t}",
-            a = inout(reg) a.as_ptr() => _,
-            r = inout(reg) r.as_mut_ptr() => _,
+            "mov {lo:e}, 0",
+            "adcx {h0}, {lo}",
+            "adox {h0}, {lo}",
+            a = inout(reg) a => _,
+            r = inout(reg) r => _,
             inout("rcx") -((n % 4) as isize) => _,
             g = in(reg) -((n / 4) as isize),
             in("rdx") b,
-            h0 = inout(reg) 0u64 => carry,
+            h0 = out(reg) carry,
             h1 = out(reg) _,
             lo = out(reg) _,
-            t = out(reg) _,
             options(nostack),
         );
     }
@@ -270,8 +279,53 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
     let an = a.len();
     r[..an].fill(0);
     for (j, &bj) in b.iter().enumerate() {
-        // SAFETY: the caller guarantees BMI2 and ADX.
-        r[j + an] = unsafe { addmul_1_adx(&mut r[j..j + an], a, bj) };
+        let row = &mut r[j..j + an];
+        // SAFETY: `row` and `a` hold `an` limbs each and do not overlap (`r` is borrowed
+        // mutably); the caller guarantees BMI2 and ADX.
+        r[j + an] = unsafe { addmul_row(row.as_mut_ptr(), a.as_ptr(), an, bj) };
+    }
+}
+
+/// Schoolbook square `r = a²` (`a.len() >= 1`, `r.len() == 2·a.len()`): the off-diagonal
+/// products `a_i·a_j`, `i < j`, row by row with the ADX row kernel, then the doubling and the
+/// diagonal squares in one pass ([`super::mul::sqr_double_add_diagonal`]).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
+    let n = a.len();
+    assert!(n >= 1 && r.len() == 2 * n);
+    r.fill(0);
+    for i in 0..n - 1 {
+        let len = n - 1 - i;
+        let row = &mut r[2 * i + 1..2 * i + 1 + len];
+        let src = &a[i + 1..];
+        // SAFETY: `row` and `src` hold `len` limbs each and do not overlap (`r` is borrowed
+        // mutably); the caller guarantees BMI2 and ADX.
+        r[i + n] = unsafe { addmul_row(row.as_mut_ptr(), src.as_ptr(), len, a[i]) };
+    }
+    super::mul::sqr_double_add_diagonal(r, a);
+}
+
+/// The row phase of Montgomery reduction ([`super::redc::redc`]) for `t.len() == 2·m.len()`,
+/// `minv = -m^(-1) mod 2^64`: row `i` adds `q·m` at limb `i` with `q = t[i]·minv`, which
+/// clears that limb, and leaves the row's carry there. The ADX row kernel is inlined, so a
+/// row is one multiply for its quotient limb and one pass over `m`. Its time depends on the
+/// lengths only.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn redc_rows_adx(t: &mut [u64], m: &[u64], minv: u64) {
+    let n = m.len();
+    assert_eq!(t.len(), 2 * n);
+    for i in 0..n {
+        let q = t[i].wrapping_mul(minv);
+        let row = &mut t[i..i + n];
+        // SAFETY: `row` and `m` hold `n` limbs each and do not overlap (`t` is borrowed
+        // mutably); the caller guarantees BMI2 and ADX.
+        t[i] = unsafe { addmul_row(row.as_mut_ptr(), m.as_ptr(), n, q) };
     }
 }
 
