@@ -249,7 +249,7 @@ pub fn sqr_basecase_portable(r: &mut [u64], a: &[u64]) {
 
 /// `r = 2·r + Σ a_i²·B^(2i)` for `r.len() == 2·a.len()` holding the off-diagonal sum of a
 /// square (`r[0] = r[2n-1] = 0`): the last step of the schoolbook squares.
-pub(super) fn sqr_double_add_diagonal(r: &mut [u64], a: &[u64]) {
+fn sqr_double_add_diagonal(r: &mut [u64], a: &[u64]) {
     let mut shift_in = 0u64;
     let mut carry = 0u64;
     for (pair, &ai) in r.chunks_exact_mut(2).zip(a) {

@@ -105,49 +105,63 @@ pub unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 }
 
 /// `r[..n] += a[..n]·b` on raw pointers; returns the carry limb out of the top. Inlined into
-/// the kernels that run one row after another (REDC, squaring), so a row costs no call.
+/// the kernels that run one row after another (REDC, squaring), so a row costs no call. The
+/// loop is unrolled by four and a row of `n = 4g + k` limbs (`0 < k < 4`) enters it at its
+/// `(4 - k)`-th step, so every length runs the same loop without a tail.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX; `a` must be valid for reading and `r` for reading and
 /// writing `n` limbs (`n` may be 0), and they must not overlap.
 #[inline(always)]
 unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    // Steps of the unrolled loop to skip on the first pass, and passes.
+    let skip = (4 - n % 4) % 4;
+    let passes = n.div_ceil(4);
     let carry: u64;
-    // SAFETY: the pointers walk forward from their starts: the first loop covers n % 4 limbs
-    // one at a time, the second n / 4 groups of four, so every access is inside a[..n] or
-    // r[..n] (none when n = 0). Only lea, mov and jrcxz sit between the ADCX/ADOX chains, so
-    // neither carry flag is disturbed; the final `mov` of zero leaves the flags alone too.
+    // SAFETY: the pointers start `skip` limbs before `a` and `r` and are never dereferenced
+    // there: entering at step `skip`, the first pass touches offsets skip..4 only, i.e. a[0]
+    // and r[0] onward; each later pass touches the next four limbs, and the `passes` passes
+    // end exactly at limb n - 1. Only mov, lea, jrcxz and jmp sit between the ADCX/ADOX
+    // chains (the cmp/je dispatch runs before the xor that clears both flags), so neither
+    // carry flag is disturbed; the final `mov` of zero leaves the flags alone too.
     unsafe {
         asm!(
+            "cmp {k}, 1",
+            "je 61f",
+            "cmp {k}, 2",
+            "je 62f",
+            "cmp {k}, 3",
+            "je 63f",
             "xor {h0:e}, {h0:e}",
-            "jrcxz 4f",
-            "5:",
+            "jmp 60f",
+            "61:",
+            "xor {h1:e}, {h1:e}",
+            "jmp 71f",
+            "62:",
+            "xor {h0:e}, {h0:e}",
+            "jmp 72f",
+            "63:",
+            "xor {h1:e}, {h1:e}",
+            "jmp 73f",
+            "60:",
             "mulx {h1}, {lo}, qword ptr [{a}]",
             "adcx {lo}, {h0}",
             "adox {lo}, qword ptr [{r}]",
             "mov qword ptr [{r}], {lo}",
-            "mov {h0}, {h1}",
-            "lea {a}, [{a} + 8]",
-            "lea {r}, [{r} + 8]",
-            "lea rcx, [rcx + 1]",
-            "jrcxz 4f",
-            "jmp 5b",
-            "4:",
-            "mov rcx, {g}",
-            "jrcxz 3f",
-            "2:",
-            "mulx {h1}, {lo}, qword ptr [{a}]",
-            "adcx {lo}, {h0}",
-            "adox {lo}, qword ptr [{r}]",
-            "mov qword ptr [{r}], {lo}",
+            "71:",
             "mulx {h0}, {lo}, qword ptr [{a} + 8]",
             "adcx {lo}, {h1}",
             "adox {lo}, qword ptr [{r} + 8]",
             "mov qword ptr [{r} + 8], {lo}",
+            "72:",
             "mulx {h1}, {lo}, qword ptr [{a} + 16]",
             "adcx {lo}, {h0}",
             "adox {lo}, qword ptr [{r} + 16]",
             "mov qword ptr [{r} + 16], {lo}",
+            "73:",
             "mulx {h0}, {lo}, qword ptr [{a} + 24]",
             "adcx {lo}, {h1}",
             "adox {lo}, qword ptr [{r} + 24]",
@@ -156,15 +170,15 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
             "lea {r}, [{r} + 32]",
             "lea rcx, [rcx + 1]",
             "jrcxz 3f",
-            "jmp 2b",
+            "jmp 60b",
             "3:",
             "mov {lo:e}, 0",
             "adcx {h0}, {lo}",
             "adox {h0}, {lo}",
-            a = inout(reg) a => _,
-            r = inout(reg) r => _,
-            inout("rcx") -((n % 4) as isize) => _,
-            g = in(reg) -((n / 4) as isize),
+            a = inout(reg) a.wrapping_sub(skip) => _,
+            r = inout(reg) r.wrapping_sub(skip) => _,
+            k = in(reg) skip,
+            inout("rcx") -(passes as isize) => _,
             in("rdx") b,
             h0 = out(reg) carry,
             h1 = out(reg) _,
@@ -288,7 +302,7 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook square `r = a²` (`a.len() >= 1`, `r.len() == 2·a.len()`): the off-diagonal
 /// products `a_i·a_j`, `i < j`, row by row with the ADX row kernel, then the doubling and the
-/// diagonal squares in one pass ([`super::mul::sqr_double_add_diagonal`]).
+/// diagonal squares in one pass on the two carry chains.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
@@ -305,7 +319,53 @@ pub unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
         // mutably); the caller guarantees BMI2 and ADX.
         r[i + n] = unsafe { addmul_row(row.as_mut_ptr(), src.as_ptr(), len, a[i]) };
     }
-    super::mul::sqr_double_add_diagonal(r, a);
+    // SAFETY: `r` holds 2n limbs and `a` n; the caller guarantees BMI2 and ADX.
+    unsafe { double_add_diagonal(r.as_mut_ptr(), a.as_ptr(), n) };
+}
+
+/// `r[..2n] = 2·r[..2n] + Σ a_i²·B^(2i)`, the last step of a schoolbook square (the result
+/// must fit in 2n limbs): the doubling rides the ADCX chain (`x + x + CF`), the squares the
+/// ADOX chain.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX; `a` must be valid for reading `n >= 1` limbs and `r` for
+/// reading and writing `2n` limbs, not overlapping `a`.
+#[inline(always)]
+unsafe fn double_add_diagonal(r: *mut u64, a: *const u64, n: usize) {
+    // SAFETY: step i reads a[i] and reads and writes r[2i] and r[2i + 1] for i < n, counted
+    // by rcx from -n up to 0. Only mov, lea, mulx, jrcxz and jmp sit between the ADCX/ADOX
+    // instructions after the xor that clears both flags.
+    unsafe {
+        asm!(
+            "xor {lo:e}, {lo:e}",
+            "2:",
+            "mov rdx, qword ptr [{a}]",
+            "mulx {hi}, {lo}, rdx",
+            "mov {x0}, qword ptr [{r}]",
+            "mov {x1}, qword ptr [{r} + 8]",
+            "adcx {x0}, {x0}",
+            "adcx {x1}, {x1}",
+            "adox {x0}, {lo}",
+            "adox {x1}, {hi}",
+            "mov qword ptr [{r}], {x0}",
+            "mov qword ptr [{r} + 8], {x1}",
+            "lea {a}, [{a} + 8]",
+            "lea {r}, [{r} + 16]",
+            "lea rcx, [rcx + 1]",
+            "jrcxz 3f",
+            "jmp 2b",
+            "3:",
+            a = inout(reg) a => _,
+            r = inout(reg) r => _,
+            inout("rcx") -(n as isize) => _,
+            out("rdx") _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            x0 = out(reg) _,
+            x1 = out(reg) _,
+            options(nostack),
+        );
+    }
 }
 
 /// The row phase of Montgomery reduction ([`super::redc::redc`]) for `t.len() == 2·m.len()`,
