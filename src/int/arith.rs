@@ -349,10 +349,10 @@ impl Int {
         // Every limb is overwritten: keep the old ones rather than zero them first.
         v.resize(n, 0);
         v.truncate(n);
-        if y.len() < MUL_KARATSUBA {
-            limbs::mul_basecase(&mut v, x, y);
-        } else if core::ptr::eq(a, b) {
+        if core::ptr::eq(a, b) {
             sqr_into(&mut v, x);
+        } else if y.len() < MUL_KARATSUBA {
+            limbs::mul_basecase(&mut v, x, y);
         } else {
             mul_into(&mut v, x, y);
         }
