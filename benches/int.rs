@@ -99,6 +99,33 @@ fn binary_case(bits: u32, mul: bool, assign: bool) -> Case {
     }
 }
 
+/// `a · a` on one `bits`-bit operand: carry's `&a * &a` (a new value, as in the peers
+/// harness) against GMP's `mpz_mul(r, a, a)` into a kept destination.
+fn sqr_case(bits: u32) -> Case {
+    let name = format!("ap_sqr_{bits}");
+    let mut rng = Rng::for_case(&name);
+    let (a, ra, na) = operand(&mut rng, bits);
+    let mut dest = Integer::new();
+    Case {
+        name,
+        ops: 1.0,
+        routines: [
+            Box::new(move || {
+                let a = black_box(&a);
+                drop(black_box(a * a));
+            }),
+            Box::new(move || {
+                dest.assign(black_box(&ra).square_ref());
+                black_box(&dest);
+            }),
+            Box::new(move || {
+                let na = black_box(&na);
+                drop(black_box(na * na));
+            }),
+        ],
+    }
+}
+
 /// `acc += x * y` over 500 pairs of i64 in [-2^26, 2^26).
 fn accum_case() -> Case {
     let mut rng = Rng::for_case("ap_i64_accum");
@@ -222,6 +249,9 @@ fn cases() -> Vec<Case> {
     for bits in [64, 128, 256, 512, 1024, 2048, 4096, 8192] {
         cases.push(binary_case(bits, true, false));
         cases.push(binary_case(bits, true, true));
+    }
+    for bits in [1024, 4096] {
+        cases.push(sqr_case(bits));
     }
     for bits in [512, 2048, 8192] {
         cases.push(divrem_case(bits));
