@@ -310,7 +310,10 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 pub unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
     let n = a.len();
     assert!(n >= 1 && r.len() == 2 * n);
-    r.fill(0);
+    // Row 0 adds into r[1..n]; row i stores its carry into r[i + n] before any later row
+    // reads it, so only the low half and the top limb need clearing.
+    r[..n].fill(0);
+    r[2 * n - 1] = 0;
     for i in 0..n - 1 {
         let len = n - 1 - i;
         let row = &mut r[2 * i + 1..2 * i + 1 + len];
