@@ -46,7 +46,6 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if p.no_carry => Some(resize(&limbs::mont_sqr_4_nc(&resize(a), &pk(p))?)),
         4 => Some(resize(&limbs::mont_sqr_4(&resize(a), &pk(p))?)),
         6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(&resize(a), &pk(p))?)),
         _ => None,
