@@ -1,19 +1,21 @@
 //! Montgomery multiplication and squaring a·b·2^(−64N) mod p for N = 4 and 6 with MULX, ADCX
-//! and ADOX (BMI2 + ADX): CIOS (Koç, Acar, Kaliski, IEEE Micro 1996), N rounds each adding
-//! a[i]·b and then m·p (m = t0·(−p⁻¹) mod 2^64) in two independent carry chains, the running sum
-//! in rotating registers; the `_nc` kernels are the "no-carry" variant (Botrel and El Housni,
-//! TCHES 2023/3) for p whose top limb is at most 2^63 − 2, one word shorter. The final
-//! conditional subtraction of p is inside the asm (sub/sbb, then cmov): results are below p.
+//! and ADOX (BMI2 + ADX). Multiplication is CIOS (Koç, Acar, Kaliski, IEEE Micro 1996): N rounds
+//! each adding a[i]·b and then m·p (m = t0·(−p⁻¹) mod 2^64) in two independent carry chains, the
+//! running sum in rotating registers; the `_nc` kernels are the "no-carry" variant (Botrel and
+//! El Housni, TCHES 2023/3) for p whose top limb is at most 2^63 − 2, one word shorter.
+//! Squaring computes each cross product once (SOS: the square, then REDC; for 6 limbs the REDC
+//! rounds interleaved with the square rows). The final conditional subtraction of p is inside
+//! the asm (sub/sbb, then cmov): results are below p.
 //!
 //! The fields need the latency of a dependent chain `x = x·y`: a[0] arrives in rdx (no store
-//! and reload on the critical path; a[i] for i > 0 is loaded while earlier rounds run), and the
-//! outputs stay in registers; where a register is spare it holds the zero the chains end with. Squaring is the multiplication
-//! kernel with b = a (its first product squares rdx), except for 4 limbs (`mont_sqr_4`). When the crate is compiled with the `bmi2` and
-//! `adx` target features the availability test folds to `true`; otherwise it is the cached
-//! run-time detection, and each wrapper returns `None` on a CPU without them. The portable twins
-//! are `field::mont::mul_cios` and `mul_nocarry`, compared against these in tests/field.rs.
+//! and reload on the critical path; a[i] for i > 0 is loaded while earlier rounds run), the
+//! outputs stay in registers, and where a register is spare it holds the zero that ends the
+//! chains. When the crate is compiled with the `bmi2` and `adx` target features the
+//! availability test folds to `true`; otherwise it is the cached run-time detection, and each
+//! wrapper returns `None` on a CPU without them. The portable twins are `field::mont`'s
+//! `mul_cios`, `mul_nocarry` and `sqr_portable`, compared against these in tests/field.rs.
 //!
-//! Generated code: every kernel is the same straight-line sequence, unrolled for its N.
+//! Generated code: each kernel is one straight-line sequence, unrolled for its N.
 
 /// Whether the kernels may run: a constant when the target features are enabled at compile time.
 #[inline(always)]
@@ -21,17 +23,19 @@ fn has_mulx_adx() -> bool {
     cfg!(all(target_feature = "bmi2", target_feature = "adx")) || super::has_bmi2_adx()
 }
 
-/// a·b·R⁻¹ mod p for 4-limb p and a, b < p; `pk` is p followed by −p⁻¹ mod 2^64. `None` without BMI2/ADX.
+/// a·b·R⁻¹ mod p for 4-limb p and a, b < p; `pk` is p followed by −p⁻¹ mod 2^64. `None`
+/// without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_4(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 4]> {
     if !has_mulx_adx() {
         return None;
     }
     let (r0, r1, r2, r3);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4], b[0..4] and pk[0..=4] through
-    // the pointer registers, writes no memory, and clobbers only the registers declared below;
-    // xor and imul set the flags before each chain, and between ADCX/ADOX only mulx and mov
-    // (which leave CF and OF alone) run. The final sub/sbb/cmov reads only registers and pk.
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4], b[0..4] and
+    // pk[0..=4] through the pointer registers, writes no memory, and clobbers only the
+    // registers declared below; xor and imul set the flags before each chain, and between
+    // ADCX/ADOX only mulx and mov (which leave CF and OF alone) run. The final sub/sbb/cmov
+    // reads only registers and pk.
     unsafe {
         core::arch::asm!(
             "xor r15d, r15d",
@@ -221,10 +225,11 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 
         return None;
     }
     let (r0, r1, r2, r3);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4], b[0..4] and pk[0..=4] through
-    // the pointer registers, writes no memory, and clobbers only the registers declared below;
-    // xor and imul set the flags before each chain, and between ADCX/ADOX only mulx and mov
-    // (which leave CF and OF alone) run. The final sub/sbb/cmov reads only registers and pk.
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4], b[0..4] and
+    // pk[0..=4] through the pointer registers, writes no memory, and clobbers only the
+    // registers declared below; xor and imul set the flags before each chain, and between
+    // ADCX/ADOX only mulx and mov (which leave CF and OF alone) run. The final sub/sbb/cmov
+    // reads only registers and pk.
     unsafe {
         core::arch::asm!(
             "xor r14d, r14d",
@@ -395,10 +400,11 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 
         return None;
     }
     let (r0, r1, r2, r3, r4, r5);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..6], b[0..6] and pk[0..=6] through
-    // the pointer registers, writes no memory, and clobbers only the registers declared below;
-    // xor and imul set the flags before each chain, and between ADCX/ADOX only mulx and mov
-    // (which leave CF and OF alone) run. The final sub/sbb/cmov reads only registers and pk.
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..6], b[0..6] and
+    // pk[0..=6] through the pointer registers, writes no memory, and clobbers only the
+    // registers declared below; xor and imul set the flags before each chain, and between
+    // ADCX/ADOX only mulx and mov (which leave CF and OF alone) run. The final sub/sbb/cmov
+    // reads only registers and pk.
     unsafe {
         core::arch::asm!(
             "xor r8d, r8d",
@@ -716,11 +722,12 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 
 }
 
 /// a²·R⁻¹ mod p for 6-limb p with top limb ≤ 2^63 − 2 and a < p; `pk` is p followed by
-/// −p⁻¹ mod 2^64. Each cross product is computed once: row i adds a[i]·(a[i] + 2·⌊a/2^(64(i+1))⌋·2^64)
-/// at word 2i (the doubled words of a, 2a < 2^384, come from the operand block; the word just
-/// above a[i] is doubled in the asm by `lea`), and the REDC rounds run in between, round r as soon
-/// as rows 0..=r/2 have filled word r: 21 + 36 word products instead of 78. The sum is below 2p;
-/// p is subtracted once. `None` without BMI2/ADX.
+/// −p⁻¹ mod 2^64. Each cross product is computed once: row i adds
+/// a[i]·(a[i] + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i (the words of 2a, below 2^384, are computed
+/// before the asm; the word just above a[i] is doubled inside by `lea`, which leaves the flags
+/// alone), and the REDC rounds run in between, round r as soon as rows 0..=r/2 have filled word
+/// r: 21 + 36 word products instead of 78. Carries are kept only up to the highest word the
+/// partial sum can reach. The sum is below 2p; p is subtracted once. `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 6]> {
     if !has_mulx_adx() {
