@@ -598,7 +598,7 @@ fn fast_path_matches_portable() {
         let mut top_bits = Integer::new();
         for k in 0..n as u32 {
             top_bits += Integer::from(1) << (64 * k + 63);
-            v.push(Integer::from((Integer::from(1) << (64 * (k + 1))) - 1) % pm);
+            v.push(((Integer::from(1) << (64 * (k + 1))) - 1u32) % pm);
         }
         v.push(top_bits % pm);
         v
@@ -606,9 +606,7 @@ fn fast_path_matches_portable() {
     fn run<const N: usize>(rng: &mut Rng, modulus: &str) -> u64 {
         let p = Params::<N>::new(modulus);
         let pm = from_limbs(&p.modulus);
-        let r_inv = Integer::from(Integer::from(1) << (64 * N as u32))
-            .invert(&pm)
-            .unwrap();
+        let r_inv = (Integer::from(1) << (64 * N as u32)).invert(&pm).unwrap();
         let mut checks = 0;
         let edge = edges(&pm, N);
         for x in &edge {
