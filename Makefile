@@ -40,6 +40,8 @@ ct:
 	valgrind -q --error-exitcode=42 target/release/examples/ctgrind
 	@valgrind -q --error-exitcode=42 target/release/examples/ctgrind vartime 2>/dev/null; \
 		test $$? -eq 42 || { echo "ct: the variable-time self-test was not reported"; exit 1; }
+	RUSTFLAGS="-C target-feature=+bmi2,+adx" $(CARGO) build --release --example ctgrind --target-dir target/ct-adx
+	valgrind -q --error-exitcode=42 target/ct-adx/release/examples/ctgrind
 	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.

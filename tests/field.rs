@@ -576,23 +576,65 @@ field_test! {
 }
 
 /// The x86_64 MULX/ADX kernels (taken by `mont::mul`/`mont::sqr` when the CPU has them)
-/// against the portable CIOS, no-carry and REDC code, for 4- and 6-limb moduli of each shape.
+/// against the portable CIOS, no-carry and REDC code, for 4- and 6-limb moduli of each shape:
+/// every pair of edge values (also against rug), then random operands.
 #[test]
 fn fast_path_matches_portable() {
     use carry::__private::{mont, Params};
+    fn words<const N: usize>(x: &Integer) -> [u64; N] {
+        let mut w = x.to_digits::<u64>(Order::Lsf);
+        w.resize(N, 0);
+        w.try_into().unwrap()
+    }
+    /// 0, 1, 2, p − 1, p − 2, p − 3, (p ± 1)/2, (R − 1) mod p, 2^(64k) − 1, the top bit of
+    /// every limb set (mod p), and all-ones limbs below the top one.
+    fn edges(pm: &Integer, n: usize) -> Vec<Integer> {
+        let r = Integer::from(1) << (64 * n as u32);
+        let mut v: Vec<Integer> = vec![0.into(), 1.into(), 2.into()];
+        v.extend((1..4u32).map(|k| Integer::from(pm - k)));
+        v.push(Integer::from(pm >> 1));
+        v.push(Integer::from(pm >> 1) + 1);
+        v.push(Integer::from(&r - 1) % pm);
+        let mut top_bits = Integer::new();
+        for k in 0..n as u32 {
+            top_bits += Integer::from(1) << (64 * k + 63);
+            v.push(((Integer::from(1) << (64 * (k + 1))) - 1u32) % pm);
+        }
+        v.push(top_bits % pm);
+        v
+    }
     fn run<const N: usize>(rng: &mut Rng, modulus: &str) -> u64 {
         let p = Params::<N>::new(modulus);
         let pm = from_limbs(&p.modulus);
+        let r_inv = (Integer::from(1) << (64 * N as u32)).invert(&pm).unwrap();
         let mut checks = 0;
+        let edge = edges(&pm, N);
+        for x in &edge {
+            let a = words::<N>(x);
+            let want = Integer::from(x * x) * &r_inv % &pm;
+            check_eq(mont::sqr(&a, &p), words(&want), || {
+                format!("{modulus}: sqr edge {a:x?} vs rug")
+            });
+            for y in &edge {
+                let b = words::<N>(y);
+                let want = Integer::from(x * y) * &r_inv % &pm;
+                check_eq(mont::mul(&a, &b, &p), words(&want), || {
+                    format!("{modulus}: mul edge {a:x?} {b:x?} vs rug")
+                });
+                check_eq(mont::mul_portable(&a, &b, &p), words(&want), || {
+                    format!("{modulus}: portable edge {a:x?} {b:x?} vs rug")
+                });
+                checks += 2;
+            }
+            checks += 1;
+        }
         for k in 0..cases(2000) {
             let mut pick = || -> [u64; N] {
                 let x = match k % 4 {
                     0 => Integer::from(&pm - 1u32) - rng.below(3),
                     _ => from_limbs(&(0..N).map(|_| rng.next_u64()).collect::<Vec<_>>()) % &pm,
                 };
-                let mut w = x.to_digits::<u64>(Order::Lsf);
-                w.resize(N, 0);
-                w.try_into().unwrap()
+                words(&x)
             };
             let (a, b) = (pick(), pick());
             let fast = mont::mul(&a, &b, &p);
@@ -628,6 +670,21 @@ fn fast_path_matches_portable() {
     );
     checks += run::<6>(&mut rng, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
     checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+    // The no-carry bound exactly (top limb 2^63 − 2), P-256, and a 6-limb modulus just above
+    // 2^320 (odd, which is all Montgomery needs).
+    checks += run::<4>(
+        &mut rng,
+        "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffff",
+    );
+    checks += run::<4>(
+        &mut rng,
+        "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    );
+    checks += run::<6>(&mut rng, "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+    checks += run::<6>(
+        &mut rng,
+        "0x100000000000000000000000000000000000000000000000000000000000000000000000000000061",
+    );
     report("fast_path_matches_portable", checks);
 }
 
