@@ -1,16 +1,18 @@
 //! Modular inversion by the Bernstein–Yang "safegcd" divsteps ("Fast constant-time gcd
 //! computation and modular inversion", TCHES 2019/3), in the half-delta form with the
 //! iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille, safegcd-bounds).
-//! Divsteps run in batches of 62 on the low words of f and g, giving a 2×2 matrix that is then
+//! Divsteps run in batches on the low words of f and g, giving a 2×2 matrix that is then
 //! applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by adding a
-//! multiple of p that clears the 62 low bits). `invert` runs every batch with branch-free
-//! steps; `invert_vartime` eliminates several low bits at once and stops when g reaches 0.
+//! multiple of p that clears the low bits), O(b) word operations per batch. `invert` runs a
+//! fixed number of branch-free rounds of 19 steps on words that pack the matrix row with f
+//! and g (three rounds per batch); `invert_vartime` runs batches of 62 that eliminate several
+//! low bits at once, and stops when g reaches 0.
 
 use super::{mont, Params};
+use crate::limbs;
 
-/// Divsteps per batch: the matrix entries stay within ±2^62.
+/// Divsteps per batch of `invert_vartime`: the matrix entries stay within ±2^62.
 const BATCH: u32 = 62;
-const M62: u64 = (1 << 62) - 1;
 
 /// A signed value lo + hi·2^(64N), two's complement.
 #[derive(Clone, Copy)]
@@ -19,7 +21,7 @@ struct Signed<const N: usize> {
     hi: i64,
 }
 
-/// The 2×2 transition matrix of a batch, scaled by 2^62: [f', g']·2^62 = [[u, v], [q, r]]·[f, g].
+/// The 2×2 transition matrix of a batch of S steps: [f', g']·2^S = [[u, v], [q, r]]·[f, g].
 #[derive(Clone, Copy)]
 struct Matrix {
     u: i64,
@@ -28,46 +30,86 @@ struct Matrix {
     r: i64,
 }
 
-/// Batches needed for a `bits`-bit modulus.
-pub const fn batches(bits: u32) -> u32 {
+/// Rounds of SUB divsteps needed for a `bits`-bit modulus.
+pub const fn rounds(bits: u32) -> u32 {
     let b = bits as u64;
     let steps = if b >= 46 {
         (45907 * b + 26313) / 19929
     } else {
-        (49 * b + 80) / 17 + BATCH as u64
+        (49 * b + 80) / 17 + 62
     };
-    steps.div_ceil(BATCH as u64) as u32
+    steps.div_ceil(SUB as u64) as u32
 }
 
-/// 62 divsteps on the low words f, g (f odd), without branches; zeta = −(delta + 1/2).
+/// Divsteps per packed round of `invert`; a batch is ROUNDS rounds (57 steps).
+const SUB: u32 = 19;
+const ROUNDS: u32 = 3;
+/// Bit positions of the two matrix entries packed above the low bits of f (or g).
+const A: u32 = 21;
+const B: u32 = 42;
+
+/// SUB divsteps on the low bits of f, g (f odd), without branches; zeta = −(delta + 1/2).
+/// Following Bernstein–Yang §E, each of f, g carries its matrix row in the same word:
+/// F = f' + u·2^A + v·2^B, where f' is f mod 2^(A−1) and the row starts at (2^SUB, 0), and
+/// a step (g ± f)/2 halves the whole word. Rows stay within |u| + |v| ≤ 2^SUB and f', g'
+/// within ±2^(A−1), so the fields do not collide and every step is exact.
 #[inline(always)]
-fn divsteps(mut zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
-    let (mut f, mut g) = (f0, g0);
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    for _ in 0..BATCH {
-        // c1: delta > 0; c2: g odd. If g is odd, g += ±f (−f when delta > 0); if both, swap.
-        let c1 = (zeta >> 63) as u64;
-        let c2 = (g & 1).wrapping_neg();
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
-        let swap = c1 & c2;
-        zeta = (zeta ^ swap as i64).wrapping_sub(1);
-        f = f.wrapping_add(g & swap);
-        u = u.wrapping_add(q & swap);
-        v = v.wrapping_add(r & swap);
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
+fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
+    let low = (1u64 << (A - 1)) - 1;
+    let f0 = ((f0 & low) + (1 << (SUB + A))) as i64;
+    let g0 = ((g0 & low) + (1 << (SUB + B))) as i64;
+    let (zeta, f, g) = limbs::divsteps::<SUB>(zeta, f0, g0);
+    let (u, v) = unpack(f);
+    let (q, r) = unpack(g);
+    (zeta, Matrix { u, v, q, r })
+}
+
+/// The row (u, v) of a packed word f' + u·2^A + v·2^B, rounding off the low parts.
+#[inline(always)]
+fn unpack(x: i64) -> (i64, i64) {
+    let v = x.wrapping_add(1 << (B - 1)) >> B;
+    let u = x.wrapping_sub(v << B).wrapping_add(1 << (A - 1)) >> A;
+    (u, v)
+}
+
+/// The product of two transition matrices (`m2` after `m1`).
+#[inline(always)]
+fn compose(m2: &Matrix, m1: &Matrix) -> Matrix {
+    Matrix {
+        u: m2.u * m1.u + m2.v * m1.q,
+        v: m2.u * m1.v + m2.v * m1.r,
+        q: m2.q * m1.u + m2.r * m1.q,
+        r: m2.q * m1.v + m2.r * m1.r,
     }
+}
+
+/// The low words of f, g after a round: the low 64 − SUB bits are exact.
+#[inline(always)]
+fn advance(m: &Matrix, f: u64, g: u64) -> (u64, u64) {
+    let (f, g) = (f as i64, g as i64);
+    let f1 = m.u.wrapping_mul(f).wrapping_add(m.v.wrapping_mul(g)) >> SUB;
+    let g1 = m.q.wrapping_mul(f).wrapping_add(m.r.wrapping_mul(g)) >> SUB;
+    (f1 as u64, g1 as u64)
+}
+
+/// `rounds`·SUB divsteps (1 ≤ `rounds` ≤ ROUNDS, public) on the low words f, g (f odd),
+/// without branches on them; the matrix is scaled to a batch of ROUNDS·SUB steps.
+#[inline(always)]
+fn divsteps(zeta: i64, f: u64, g: u64, rounds: u32) -> (i64, Matrix) {
+    let (mut zeta, mut last) = divsteps_round(zeta, f, g);
+    let (mut f, mut g, mut m) = (f, g, last);
+    for _ in 1..rounds {
+        (f, g) = advance(&last, f, g);
+        (zeta, last) = divsteps_round(zeta, f, g);
+        m = compose(&last, &m);
+    }
+    // A missing round counts as SUB steps that only double f and g: [f, g]·2^SUB.
+    let scale = SUB * (ROUNDS - rounds);
     let m = Matrix {
-        u: u as i64,
-        v: v as i64,
-        q: q as i64,
-        r: r as i64,
+        u: m.u << scale,
+        v: m.v << scale,
+        q: m.q << scale,
+        r: m.r << scale,
     };
     (zeta, m)
 }
@@ -111,82 +153,120 @@ fn divsteps_vartime(mut eta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     (eta, m)
 }
 
-/// (a·f + b·g) / 2^62 (exact: the matrix makes the low 62 bits zero).
-#[inline(always)]
-fn combine<const N: usize>(f: &Signed<N>, g: &Signed<N>, a: i64, b: i64) -> Signed<N> {
-    let (a, b) = (a as i128, b as i128);
-    let mut out = [0u64; N];
-    let mut acc = a * f.lo[0] as i128 + b * g.lo[0] as i128;
-    let mut prev = acc as u64;
-    acc >>= 64;
-    for k in 1..N {
-        acc += a * f.lo[k] as i128 + b * g.lo[k] as i128;
-        let w = acc as u64;
-        acc >>= 64;
-        out[k - 1] = (prev >> 62) | (w << 2);
-        prev = w;
+/// A signed coefficient for products with unsigned words: its two's complement bits and
+/// its sign as a mask, so that a·x = bits·x − 2^64·(x & mask) takes one multiplication.
+#[derive(Clone, Copy)]
+struct Coef {
+    bits: u128,
+    mask: u64,
+    value: i128,
+}
+
+impl Coef {
+    #[inline(always)]
+    fn new(a: i64) -> Self {
+        Coef {
+            bits: a as u64 as u128,
+            // Behind black_box the mask stays a mask: the compiler may not split on its sign.
+            mask: core::hint::black_box((a >> 63) as u64),
+            value: a as i128,
+        }
     }
-    acc += a * f.hi as i128 + b * g.hi as i128;
-    out[N - 1] = (prev >> 62) | ((acc as u64) << 2);
-    Signed {
-        lo: out,
-        hi: (acc >> 62) as i64,
+
+    /// acc + a·x (the caller keeps the true sum within i128).
+    #[inline(always)]
+    fn mul_add(self, acc: i128, x: u64) -> i128 {
+        let p = (self.bits * x as u128) as i128;
+        acc.wrapping_add(p)
+            .wrapping_sub((((x & self.mask) as u128) << 64) as i128)
     }
 }
 
-/// (a·d + b·e + m·p) / 2^62 with m chosen so that the low 62 bits vanish; `m0` is the
+/// (a·f + b·g) / 2^S (exact: the matrix makes the low S bits zero).
+#[inline(always)]
+fn combine<const N: usize, const S: u32>(
+    f: &Signed<N>,
+    g: &Signed<N>,
+    a: Coef,
+    b: Coef,
+) -> Signed<N> {
+    let mut out = [0u64; N];
+    let mut acc = b.mul_add(a.mul_add(0, f.lo[0]), g.lo[0]);
+    let mut prev = acc as u64;
+    acc >>= 64;
+    for k in 1..N {
+        acc = b.mul_add(a.mul_add(acc, f.lo[k]), g.lo[k]);
+        let w = acc as u64;
+        acc >>= 64;
+        out[k - 1] = (prev >> S) | (w << (64 - S));
+        prev = w;
+    }
+    acc += a.value * f.hi as i128 + b.value * g.hi as i128;
+    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
+    Signed {
+        lo: out,
+        hi: (acc >> S) as i64,
+    }
+}
+
+/// (a·d + b·e + m·p) / 2^S with m chosen so that the low S bits vanish; `m0` is the
 /// starting multiple (adding p for a negative coefficient keeps the result in (−2p, p)).
 #[inline(always)]
-fn combine_mod<const N: usize>(
+fn combine_mod<const N: usize, const S: u32>(
     d: &Signed<N>,
     e: &Signed<N>,
-    a: i64,
-    b: i64,
+    a: Coef,
+    b: Coef,
     m0: i64,
     p: &[u64; N],
     pinv: u64,
 ) -> Signed<N> {
-    let (a, b) = (a as i128, b as i128);
-    let mut acc = a * d.lo[0] as i128 + b * e.lo[0] as i128;
-    let m = m0.wrapping_sub((pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & M62) as i64);
-    let m = m as i128;
+    let mut acc = b.mul_add(a.mul_add(0, d.lo[0]), e.lo[0]);
+    let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & (u64::MAX >> (64 - S));
+    let m = Coef::new(m0.wrapping_sub(low as i64));
     // Two accumulators: a·d + b·e and m·p each fit an i128, their sum might not.
-    let mut acc_p = m * p[0] as i128;
+    let mut acc_p = m.mul_add(0, p[0]);
     let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
     let mut prev = w;
     acc = (acc >> 64) + c as i128;
     acc_p >>= 64;
     let mut out = [0u64; N];
     for k in 1..N {
-        acc += a * d.lo[k] as i128 + b * e.lo[k] as i128;
-        acc_p += m * p[k] as i128;
+        acc = b.mul_add(a.mul_add(acc, d.lo[k]), e.lo[k]);
+        acc_p = m.mul_add(acc_p, p[k]);
         let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
         acc = (acc >> 64) + c as i128;
         acc_p >>= 64;
-        out[k - 1] = (prev >> 62) | (w << 2);
+        out[k - 1] = (prev >> S) | (w << (64 - S));
         prev = w;
     }
-    acc += a * d.hi as i128 + b * e.hi as i128 + acc_p;
-    out[N - 1] = (prev >> 62) | ((acc as u64) << 2);
+    acc += a.value * d.hi as i128 + b.value * e.hi as i128 + acc_p;
+    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
     Signed {
         lo: out,
-        hi: (acc >> 62) as i64,
+        hi: (acc >> S) as i64,
     }
 }
 
-/// Applies a batch's matrix to f, g, d, e.
+/// Applies the matrix of a batch of S steps to f, g, d, e.
 #[inline(always)]
-fn apply<const N: usize>(s: &mut [Signed<N>; 4], t: &Matrix, p: &[u64; N], pinv: u64) {
+fn apply<const N: usize, const S: u32>(
+    s: &mut [Signed<N>; 4],
+    t: &Matrix,
+    p: &[u64; N],
+    pinv: u64,
+) {
     let [f, g, d, e] = *s;
     let sd = d.hi >> 63;
     let se = e.hi >> 63;
     let md = (t.u & sd).wrapping_add(t.v & se);
     let me = (t.q & sd).wrapping_add(t.r & se);
+    let [u, v, q, r] = [t.u, t.v, t.q, t.r].map(Coef::new);
     *s = [
-        combine(&f, &g, t.u, t.v),
-        combine(&f, &g, t.q, t.r),
-        combine_mod(&d, &e, t.u, t.v, md, p, pinv),
-        combine_mod(&d, &e, t.q, t.r, me, p, pinv),
+        combine::<N, S>(&f, &g, u, v),
+        combine::<N, S>(&f, &g, q, r),
+        combine_mod::<N, S>(&d, &e, u, v, md, p, pinv),
+        combine_mod::<N, S>(&d, &e, q, r, me, p, pinv),
     ];
 }
 
@@ -231,10 +311,13 @@ pub fn invert<const N: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
     let pinv = p.inv.wrapping_neg();
     let mut s = start(x, &p.modulus);
     let mut zeta = -1i64;
-    for _ in 0..batches(p.bits) {
-        let t;
-        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0]);
-        apply(&mut s, &t, &p.modulus, pinv);
+    let mut left = rounds(p.bits);
+    while left > 0 {
+        let (t, now);
+        now = left.min(ROUNDS);
+        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], now);
+        apply::<N, { ROUNDS * SUB }>(&mut s, &t, &p.modulus, pinv);
+        left -= now;
     }
     let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
     // d = (xR)⁻¹ = x⁻¹R⁻¹; the Montgomery form of x⁻¹ is d·R² = mont(d, R³).
@@ -252,7 +335,7 @@ pub fn invert_vartime<const N: usize>(x: &[u64; N], p: &Params<N>) -> Option<[u6
     while s[1].hi != 0 || s[1].lo.iter().any(|&w| w != 0) {
         let t;
         (eta, t) = divsteps_vartime(eta, s[0].lo[0], s[1].lo[0]);
-        apply(&mut s, &t, &p.modulus, pinv);
+        apply::<N, BATCH>(&mut s, &t, &p.modulus, pinv);
     }
     let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
     Some(mont::mul(&d, &p.r3, p))
