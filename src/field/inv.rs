@@ -1,18 +1,16 @@
-//! Modular inversion by the Bernstein–Yang "safegcd" divsteps ("Fast constant-time gcd
-//! computation and modular inversion", TCHES 2019/3), in the half-delta form with the
-//! iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille, safegcd-bounds).
-//! Divsteps run in batches on the low words of f and g, giving a 2×2 matrix that is then
-//! applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by adding a
-//! multiple of p that clears the low bits), O(b) word operations per batch. `invert` runs a
-//! fixed number of branch-free rounds of 19 steps on words that pack the matrix row with f
-//! and g (three rounds per batch); `invert_vartime` runs batches of 62 that eliminate several
-//! low bits at once, and stops when g reaches 0.
+//! Constant-time modular inversion by the Bernstein–Yang "safegcd" divsteps ("Fast
+//! constant-time gcd computation and modular inversion", TCHES 2019/3), in the half-delta form
+//! with the iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille,
+//! safegcd-bounds): a fixed number of branch-free rounds of 19 divsteps on words that pack f
+//! (or g) with its matrix row ([`limbs::divsteps`]), three rounds to a batch whose 2×2 matrix
+//! is then applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by
+//! adding a multiple of p that clears the low bits): O(b) word operations per batch, O(b²) in
+//! all. `invert_vartime` is Lehmer's extended gcd (`inv_lehmer.rs`).
 
 use super::{mont, Params};
 use crate::limbs;
 
-/// Divsteps per batch of `invert_vartime`: the matrix entries stay within ±2^62.
-const BATCH: u32 = 62;
+pub use super::inv_lehmer::invert_vartime;
 
 /// A signed value lo + hi·2^(64N), two's complement.
 #[derive(Clone, Copy)]
@@ -112,45 +110,6 @@ fn divsteps(zeta: i64, f: u64, g: u64, rounds: u32) -> (i64, Matrix) {
         r: m.r << scale,
     };
     (zeta, m)
-}
-
-/// The same 62 divsteps with branches: runs of zeros of g are shifted out at once, and when g
-/// is odd up to 6 low bits are cleared by adding a multiple of f (eta = −delta).
-fn divsteps_vartime(mut eta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
-    let (mut f, mut g) = (f0, g0);
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    let mut left = BATCH;
-    loop {
-        let zeros = (g | (u64::MAX << left)).trailing_zeros();
-        g >>= zeros;
-        u <<= zeros;
-        v <<= zeros;
-        eta -= zeros as i64;
-        left -= zeros;
-        if left == 0 {
-            break;
-        }
-        if eta < 0 {
-            eta = -eta;
-            (f, g) = (g, f.wrapping_neg());
-            (u, q) = (q, u.wrapping_neg());
-            (v, r) = (r, v.wrapping_neg());
-        }
-        // Clear the low k bits of g with g += w·f, w = −g/f mod 2^k.
-        let k = (eta as u32 + 1).min(left).min(6);
-        let finv = f.wrapping_mul(2u64.wrapping_sub(f.wrapping_mul(f)));
-        let w = g.wrapping_mul(finv).wrapping_neg() & (u64::MAX >> (64 - k));
-        g = g.wrapping_add(f.wrapping_mul(w));
-        q = q.wrapping_add(u.wrapping_mul(w));
-        r = r.wrapping_add(v.wrapping_mul(w));
-    }
-    let m = Matrix {
-        u: u as i64,
-        v: v as i64,
-        q: q as i64,
-        r: r as i64,
-    };
-    (eta, m)
 }
 
 /// A signed coefficient for products with unsigned words: its two's complement bits and
@@ -322,21 +281,4 @@ pub fn invert<const N: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
     let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
     // d = (xR)⁻¹ = x⁻¹R⁻¹; the Montgomery form of x⁻¹ is d·R² = mont(d, R³).
     mont::mul(&d, &p.r3, p)
-}
-
-/// The inverse of the Montgomery-form `x`, or `None` for 0; variable-time.
-pub fn invert_vartime<const N: usize>(x: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
-    if x.iter().all(|&w| w == 0) {
-        return None;
-    }
-    let pinv = p.inv.wrapping_neg();
-    let mut s = start(x, &p.modulus);
-    let mut eta = -1i64;
-    while s[1].hi != 0 || s[1].lo.iter().any(|&w| w != 0) {
-        let t;
-        (eta, t) = divsteps_vartime(eta, s[0].lo[0], s[1].lo[0]);
-        apply::<N, BATCH>(&mut s, &t, &p.modulus, pinv);
-    }
-    let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
-    Some(mont::mul(&d, &p.r3, p))
 }
