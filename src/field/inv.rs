@@ -62,12 +62,13 @@ fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     (zeta, Matrix { u, v, q, r })
 }
 
-/// The row (u, v) of a packed word f' + u·2^A + v·2^B, rounding off the low parts.
+/// The row (u, v) of a packed word f' + u·2^A + v·2^B: with 2^(A−1) added to f' and to u
+/// (both then in [0, 2^A)), u and v are plain bit fields.
 #[inline(always)]
 fn unpack(x: i64) -> (i64, i64) {
-    let v = x.wrapping_add(1 << (B - 1)) >> B;
-    let u = x.wrapping_sub(v << B).wrapping_add(1 << (A - 1)) >> A;
-    (u, v)
+    let y = x.wrapping_add((1 << (A - 1)) + (1 << (B - 1)));
+    let u = ((y >> A) & ((1 << (B - A)) - 1)) - (1 << (B - A - 1));
+    (u, y >> B)
 }
 
 /// The product of two transition matrices (`m2` after `m1`).
@@ -180,26 +181,23 @@ fn combine_mod<const N: usize, const S: u32>(
     p: &[u64; N],
     pinv: u64,
 ) -> Signed<N> {
+    // |a| + |b| ≤ 2^S and |m| < 2^(S+1): with S ≤ 60 a limb's sum stays within ±2^126.
+    const { assert!(S <= 60) };
     let mut acc = b.mul_add(a.mul_add(0, d.lo[0]), e.lo[0]);
     let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & (u64::MAX >> (64 - S));
     let m = Coef::new(m0.wrapping_sub(low as i64));
-    // Two accumulators: a·d + b·e and m·p each fit an i128, their sum might not.
-    let mut acc_p = m.mul_add(0, p[0]);
-    let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
-    let mut prev = w;
-    acc = (acc >> 64) + c as i128;
-    acc_p >>= 64;
+    acc = m.mul_add(acc, p[0]);
+    let mut prev = acc as u64;
+    acc >>= 64;
     let mut out = [0u64; N];
     for k in 1..N {
-        acc = b.mul_add(a.mul_add(acc, d.lo[k]), e.lo[k]);
-        acc_p = m.mul_add(acc_p, p[k]);
-        let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
-        acc = (acc >> 64) + c as i128;
-        acc_p >>= 64;
+        acc = m.mul_add(b.mul_add(a.mul_add(acc, d.lo[k]), e.lo[k]), p[k]);
+        let w = acc as u64;
+        acc >>= 64;
         out[k - 1] = (prev >> S) | (w << (64 - S));
         prev = w;
     }
-    acc += a.value * d.hi as i128 + b.value * e.hi as i128 + acc_p;
+    acc += a.value * d.hi as i128 + b.value * e.hi as i128;
     out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
     Signed {
         lo: out,

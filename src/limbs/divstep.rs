@@ -54,8 +54,9 @@ pub fn divsteps_portable<const STEPS: u32>(
     (zeta, f, g)
 }
 
-/// [`divsteps`] as CMOV selections: x = ±f by the sign of zeta, the new g chosen between
-/// (g + x)/2 and g/2 by the low bit of g, and f, zeta swapped by the sign of z & (g << 63).
+/// [`divsteps`] as CMOV selections: x = ±f by the sign of zeta; f and zeta swapped by the
+/// sign of zeta & (g << 63) (zeta ← −zeta − 2 = !(zeta + 1), else zeta − 1); then g halved,
+/// its low bit going to the carry flag, which chooses (g + x)/2 instead.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn divsteps_x86<const STEPS: u32>(mut zeta: i64, mut f: i64, mut g: i64) -> (i64, i64, i64) {
@@ -70,26 +71,21 @@ fn divsteps_x86<const STEPS: u32>(mut zeta: i64, mut f: i64, mut g: i64) -> (i64
                 "cmovns {x}, {f}",
                 "lea {t}, [{g} + {x}]",
                 "sar {t}, 1",
-                "mov {h}, {g}",
-                "sar {h}, 1",
                 "mov {s}, {g}",
                 "shl {s}, 63",
                 "and {s}, {z}",
-                "mov {zs}, {z}",
+                "lea {zs}, [{z} + 1]",
                 "not {zs}",
-                "lea {zs}, [{zs} - 1]",
                 "lea {z}, [{z} - 1]",
                 "cmovs {z}, {zs}",
                 "cmovs {f}, {g}",
-                "test {g:l}, 1",
-                "cmovnz {h}, {t}",
-                "mov {g}, {h}",
+                "sar {g}, 1",
+                "cmovc {g}, {t}",
                 f = inout(reg) f,
                 g = inout(reg) g,
                 z = inout(reg) zeta,
                 x = out(reg) _,
                 t = out(reg) _,
-                h = out(reg) _,
                 s = out(reg) _,
                 zs = out(reg) _,
                 options(pure, nomem, nostack),
