@@ -1,6 +1,7 @@
 //! The ready-made prime fields under criterion: latency of dependent chains `x = f(x, y)`, as
 //! the peers harness measures them (`fp_*` cases), for multiplication, squaring, addition,
-//! the constant-time and variable-time inverses and the square root.
+//! the constant-time and variable-time inverses and the square root; and the divstep kernel
+//! of the constant-time inverse.
 //!
 //! `cargo bench --bench field` (add `-- bn254` to filter). Compiled without
 //! `-C target-cpu=native`, the MULX/ADX kernels are chosen at run time; the peers harness
@@ -76,5 +77,30 @@ fn fields(c: &mut Criterion) {
     field!(c, "curve25519_fp", curve25519::Fp);
 }
 
-criterion_group!(benches, fields);
+/// The divstep kernel of the constant-time inverse (19 steps, as one round of `invert`) as a
+/// dependent chain, against its portable twin.
+fn divstep_kernel(c: &mut Criterion) {
+    use carry::limbs::{divsteps, divsteps_portable};
+    let mut g = c.benchmark_group("divsteps_19");
+    let start = (-1i64, 0x1234_5678_9abc_def1i64, 0x0fed_cba9_8765_4321i64);
+    g.bench_function("kernel", |b| {
+        let mut s = start;
+        b.iter(|| {
+            let (z, f, x) = divsteps::<19>(black_box(s.0), s.1, s.2);
+            s = (z.clamp(-40, 40), f | 1, x ^ start.2);
+            s
+        })
+    });
+    g.bench_function("portable", |b| {
+        let mut s = start;
+        b.iter(|| {
+            let (z, f, x) = divsteps_portable::<19>(black_box(s.0), s.1, s.2);
+            s = (z.clamp(-40, 40), f | 1, x ^ start.2);
+            s
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, fields, divstep_kernel);
 criterion_main!(benches);

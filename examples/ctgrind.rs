@@ -116,6 +116,23 @@ fn field_invert<F: PrimeField>() {
     on_secrets(|a: F, _: F| a.invert());
 }
 
+/// The divstep kernel of `invert` on secret words (CMOV on x86_64).
+fn limbs_divsteps() {
+    let (zeta, f, g) = (-1i64, 0x1234_5678_9abc_def1i64, 0x0fed_cba9_8765_4321i64);
+    secret(&zeta);
+    secret(&f);
+    secret(&g);
+    let r = carry::limbs::divsteps::<19>(black_box(zeta), black_box(f), black_box(g));
+    let s = carry::limbs::divsteps::<62>(black_box(zeta), black_box(f), black_box(g));
+    public(&r);
+    public(&s);
+    black_box((r, s));
+}
+
+fn invert_vartime_leaks() {
+    on_secrets(|a: bn254::Fq, _| a.invert_vartime());
+}
+
 fn field_pow<F: PrimeField>() {
     // The exponent is secret too.
     let e = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210];
@@ -304,6 +321,7 @@ fn main() {
         checks.push(("bn254 pow_vartime".into(), field_vartime_leaks::<bn254::Fq>));
         checks.push(("U256 div_rem_vartime".into(), uint_vartime_leaks));
         checks.push(("Modulus::pow 2048".into(), modulus_pow_vartime_leaks));
+        checks.push(("bn254 invert_vartime".into(), invert_vartime_leaks));
     } else {
         let fields: [(&str, FieldChecks); 8] = [
             ("bn254::Fq", field_checks!(bn254::Fq)),
@@ -320,7 +338,7 @@ fn main() {
                 checks.push((format!("{field} {op}"), f));
             }
         }
-        let more: [(&str, fn()); 14] = [
+        let more: [(&str, fn()); 15] = [
             ("bytes bn254", bytes_bn254),
             ("bytes bls12_381", bytes_bls12_381),
             ("bytes secp256k1", bytes_secp256k1),
@@ -335,6 +353,7 @@ fn main() {
             ("U256 bytes", uint_bytes),
             ("bn254 batch_invert", batch_invert),
             ("Modulus::pow_ct 2048", modulus_pow_ct),
+            ("limbs divsteps", limbs_divsteps),
         ];
         checks.extend(more.into_iter().map(|(n, f)| (n.to_string(), f)));
     }

@@ -724,3 +724,226 @@ fn random_is_in_range_and_covers_small_fields() {
         2 * cases(500) as u64,
     );
 }
+
+/// Half-delta divsteps (zeta = −(delta + 1/2), as `invert` runs them) until g = 0, from
+/// f = p and g = w, the Montgomery form the inverse starts from.
+fn divsteps_needed(p: &Integer, w: &Integer) -> u32 {
+    let (mut f, mut g, mut zeta, mut steps) = (p.clone(), w.clone(), -1i64, 0u32);
+    while g != 0 {
+        if g.is_odd() {
+            if zeta < 0 {
+                zeta = -zeta - 2;
+                let t = Integer::from(&g - &f);
+                f = std::mem::replace(&mut g, t);
+            } else {
+                zeta -= 1;
+                g += &f;
+            }
+        } else {
+            zeta -= 1;
+        }
+        g >>= 1;
+        steps += 1;
+    }
+    steps
+}
+
+/// Hill-climbs towards Montgomery forms that need the most divsteps (from 1, 2, p − 1, p − 2,
+/// (p + 1)/2 and random starts, keeping bit flips and small shifts that do not lower the
+/// count), checks that `invert` runs at least that many and that both inverses of the starts
+/// and of the hardest ones agree with rug. Returns (checks, hardest count, steps `invert` runs).
+fn hardest_inputs<F: TestField>(name: &str) -> (u64, u32, u32) {
+    let mut rng = Rng::for_test(name);
+    let p = modulus::<F>();
+    let n = limbs_of::<F>() as u32;
+    let bits = p.significant_bits();
+    let r_inv = (Integer::from(1) << (64 * n)).invert(&p).unwrap();
+    let runs = 19 * carry::__private::inv::rounds(bits);
+    let words = (0..n).map(|_| rng.next_u64()).collect::<Vec<_>>();
+    let starts = [
+        Integer::from(1),
+        Integer::from(2) % &p,
+        Integer::from(&p - 1u32),
+        Integer::from(&p - 2u32).max(Integer::from(1)),
+        Integer::from(&p + 1u32) >> 1u32,
+        from_limbs(&words) % &p,
+    ];
+    let (mut checks, mut hardest) = (0u64, 0u32);
+    // Both inverses of the Montgomery form w (its value w·R⁻¹) against rug.
+    let check = |w: &Integer, what: &str| {
+        let x = Integer::from(w * &r_inv) % &p;
+        let want = x.clone().invert(&p).unwrap();
+        let fx = el::<F>(&x);
+        expect(name, &fx.invert().unwrap(), &want, || {
+            format!("invert of the {what} {}", hx(&x))
+        });
+        expect(name, &fx.inv_vartime().unwrap(), &want, || {
+            format!("invert_vartime of the {what} {}", hx(&x))
+        });
+    };
+    for start in starts {
+        let mut best = if start == 0 { Integer::from(1) } else { start };
+        // Small Montgomery forms take the division step of the vartime gcd.
+        check(&best, "starting input");
+        let mut best_steps = divsteps_needed(&p, &best);
+        for _ in 0..cases(200) {
+            let mut w = best.clone();
+            match rng.below(3) {
+                0 => {
+                    let bit = rng.below(u64::from(bits)) as u32;
+                    w.toggle_bit(bit);
+                }
+                1 => {
+                    for _ in 0..2 {
+                        let bit = rng.below(u64::from(bits)) as u32;
+                        w.toggle_bit(bit);
+                    }
+                }
+                _ => w += rng.below(512) as u32,
+            }
+            w %= &p;
+            if w == 0 {
+                continue;
+            }
+            let steps = divsteps_needed(&p, &w);
+            if steps >= best_steps {
+                (best, best_steps) = (w, steps);
+            }
+        }
+        if best_steps > runs {
+            fail(&format!(
+                "{name}: Montgomery form {} needs {best_steps} divsteps, invert runs {runs}",
+                hx(&best)
+            ));
+        }
+        hardest = hardest.max(best_steps);
+        check(&best, "hard input");
+        checks += 4;
+    }
+    (checks, hardest, runs)
+}
+
+/// Inputs that need many divsteps, for every field: a bound too small for them fails here.
+#[test]
+fn invert_hardest_inputs() {
+    let mut checks = 0;
+    let mut run = |name: &str, (c, hardest, runs): (u64, u32, u32)| {
+        eprintln!("{name}: hardest input found needs {hardest} divsteps, invert runs {runs}");
+        checks += c;
+    };
+    run("bn254_fq", hardest_inputs::<bn254::Fq>("bn254_fq"));
+    run("bn254_fr", hardest_inputs::<bn254::Fr>("bn254_fr"));
+    run(
+        "bls12_381_fq",
+        hardest_inputs::<bls12_381::Fq>("bls12_381_fq"),
+    );
+    run(
+        "bls12_381_fr",
+        hardest_inputs::<bls12_381::Fr>("bls12_381_fr"),
+    );
+    run(
+        "secp256k1_fp",
+        hardest_inputs::<secp256k1::Fp>("secp256k1_fp"),
+    );
+    run(
+        "secp256k1_fn",
+        hardest_inputs::<secp256k1::Fn>("secp256k1_fn"),
+    );
+    run("p256_fp", hardest_inputs::<p256::Fp>("p256_fp"));
+    run("p256_fn", hardest_inputs::<p256::Fn>("p256_fn"));
+    run(
+        "curve25519_fp",
+        hardest_inputs::<curve25519::Fp>("curve25519_fp"),
+    );
+    run(
+        "curve25519_fn",
+        hardest_inputs::<curve25519::Fn>("curve25519_fn"),
+    );
+    run("made_p3", hardest_inputs::<P3>("made_p3"));
+    run("made_p13", hardest_inputs::<P13>("made_p13"));
+    run("made_m61", hardest_inputs::<M61>("made_m61"));
+    run("made_p64", hardest_inputs::<P64>("made_p64"));
+    run(
+        "made_goldilocks",
+        hardest_inputs::<Goldilocks>("made_goldilocks"),
+    );
+    run("made_m127", hardest_inputs::<M127>("made_m127"));
+    run("made_p128", hardest_inputs::<P128>("made_p128"));
+    run("made_p192", hardest_inputs::<P192>("made_p192"));
+    run("made_p317", hardest_inputs::<P317>("made_p317"));
+    run("made_p445", hardest_inputs::<P445>("made_p445"));
+    run("made_p512", hardest_inputs::<P512>("made_p512"));
+    run("made_m521", hardest_inputs::<M521>("made_m521"));
+    run("made_p704", hardest_inputs::<P704>("made_p704"));
+    run("made_p768", hardest_inputs::<P768>("made_p768"));
+    report("invert_hardest_inputs", checks);
+}
+
+/// The divstep kernel (CMOV on x86_64) against its masked portable twin, bit for bit on any
+/// words (wrapping included), for several step counts.
+#[test]
+fn divsteps_kernel_matches_portable() {
+    use carry::limbs::{divsteps, divsteps_portable};
+    let mut rng = Rng::for_test("divsteps_kernel_matches_portable");
+    let count = cases(20000);
+    for _ in 0..count {
+        let zeta = rng.range(0, 80) as i64 - 60;
+        let f = ((rng.next_u64() >> rng.below(64)) | 1) as i64;
+        let g = (rng.next_u64() >> rng.below(64)) as i64;
+        let g = if rng.chance(1, 8) { -g } else { g };
+        let what = || format!("zeta {zeta}, f {f:#x}, g {g:#x}");
+        check_eq(
+            divsteps::<1>(zeta, f, g),
+            divsteps_portable::<1>(zeta, f, g),
+            what,
+        );
+        check_eq(
+            divsteps::<19>(zeta, f, g),
+            divsteps_portable::<19>(zeta, f, g),
+            what,
+        );
+        check_eq(
+            divsteps::<62>(zeta, f, g),
+            divsteps_portable::<62>(zeta, f, g),
+            what,
+        );
+    }
+    report("divsteps_kernel_matches_portable", 3 * count as u64);
+}
+
+/// The step count of `invert` against the exact worst case of every odd modulus below 2^12
+/// (all g < p, by exhaustion): small moduli take the small-size bound, whose margin this
+/// measures directly.
+#[test]
+fn invert_rounds_cover_small_moduli_exhaustively() {
+    let mut checks = 0u64;
+    for p in (3u64..1 << 12).step_by(2) {
+        let mut worst = 0u32;
+        for g0 in 1..p {
+            let (mut f, mut g, mut zeta, mut steps) = (p as i64, g0 as i64, -1i64, 0u32);
+            while g != 0 {
+                if g & 1 == 1 {
+                    if zeta < 0 {
+                        zeta = -zeta - 2;
+                        (f, g) = (g, g - f);
+                    } else {
+                        zeta -= 1;
+                        g += f;
+                    }
+                } else {
+                    zeta -= 1;
+                }
+                g >>= 1;
+                steps += 1;
+            }
+            worst = worst.max(steps);
+            checks += 1;
+        }
+        let bits = 64 - p.leading_zeros();
+        let runs = 19 * carry::__private::inv::rounds(bits);
+        check_eq(worst <= runs, true, || {
+            format!("modulus {p}: an input needs {worst} divsteps, invert runs {runs}")
+        });
+    }
+    report("invert_rounds_cover_small_moduli_exhaustively", checks);
+}

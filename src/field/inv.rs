@@ -1,16 +1,16 @@
-//! Modular inversion by the Bernstein–Yang "safegcd" divsteps ("Fast constant-time gcd
-//! computation and modular inversion", TCHES 2019/3), in the half-delta form with the
-//! iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille, safegcd-bounds).
-//! Divsteps run in batches of 62 on the low words of f and g, giving a 2×2 matrix that is then
-//! applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by adding a
-//! multiple of p that clears the 62 low bits). `invert` runs every batch with branch-free
-//! steps; `invert_vartime` eliminates several low bits at once and stops when g reaches 0.
+//! Constant-time modular inversion by the Bernstein–Yang "safegcd" divsteps ("Fast
+//! constant-time gcd computation and modular inversion", TCHES 2019/3), in the half-delta form
+//! with the iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille,
+//! safegcd-bounds): a fixed number of branch-free rounds of 19 divsteps on words that pack f
+//! (or g) with its matrix row ([`limbs::divsteps`]), three rounds to a batch whose 2×2 matrix
+//! is then applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by
+//! adding a multiple of p that clears the low bits): O(b) word operations per batch, O(b²) in
+//! all. `invert_vartime` is Lehmer's extended gcd (`inv_lehmer.rs`).
 
 use super::{mont, Params};
+use crate::limbs;
 
-/// Divsteps per batch: the matrix entries stay within ±2^62.
-const BATCH: u32 = 62;
-const M62: u64 = (1 << 62) - 1;
+pub use super::inv_lehmer::invert_vartime;
 
 /// A signed value lo + hi·2^(64N), two's complement.
 #[derive(Clone, Copy)]
@@ -19,7 +19,7 @@ struct Signed<const N: usize> {
     hi: i64,
 }
 
-/// The 2×2 transition matrix of a batch, scaled by 2^62: [f', g']·2^62 = [[u, v], [q, r]]·[f, g].
+/// The 2×2 transition matrix of a batch of S steps: [f', g']·2^S = [[u, v], [q, r]]·[f, g].
 #[derive(Clone, Copy)]
 struct Matrix {
     u: i64,
@@ -28,165 +28,207 @@ struct Matrix {
     r: i64,
 }
 
-/// Batches needed for a `bits`-bit modulus.
-pub const fn batches(bits: u32) -> u32 {
+/// Rounds of SUB divsteps needed for a `bits`-bit modulus.
+///
+/// ```
+/// // BN254's 254-bit p: ⌊(45907·254 + 26313)/19929⌋ = 586 steps, 31 rounds of 19.
+/// assert_eq!(carry::__private::inv::rounds(254), 31);
+/// ```
+pub const fn rounds(bits: u32) -> u32 {
     let b = bits as u64;
     let steps = if b >= 46 {
         (45907 * b + 26313) / 19929
     } else {
-        (49 * b + 80) / 17 + BATCH as u64
+        (49 * b + 80) / 17 + 62
     };
-    steps.div_ceil(BATCH as u64) as u32
+    steps.div_ceil(SUB as u64) as u32
 }
 
-/// 62 divsteps on the low words f, g (f odd), without branches; zeta = −(delta + 1/2).
+/// Divsteps per packed round of `invert`; a batch is ROUNDS rounds (57 steps).
+const SUB: u32 = 19;
+const ROUNDS: u32 = 3;
+/// Bit positions of the two matrix entries packed above the low bits of f (or g).
+const A: u32 = 21;
+const B: u32 = 42;
+
+/// SUB divsteps on the low bits of f, g (f odd), without branches; zeta = −(delta + 1/2).
+/// Following Bernstein–Yang §E, each of f, g carries its matrix row in the same word:
+/// F = f' + u·2^A + v·2^B, where f' is f mod 2^(A−1) and the row starts at (2^SUB, 0), and
+/// a step (g ± f)/2 halves the whole word. Rows stay within |u| + |v| ≤ 2^SUB and f', g'
+/// within ±2^(A−1), so the fields do not collide and every step is exact.
 #[inline(always)]
-fn divsteps(mut zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
-    let (mut f, mut g) = (f0, g0);
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    for _ in 0..BATCH {
-        // c1: delta > 0; c2: g odd. If g is odd, g += ±f (−f when delta > 0); if both, swap.
-        let c1 = (zeta >> 63) as u64;
-        let c2 = (g & 1).wrapping_neg();
-        let x = (f ^ c1).wrapping_sub(c1);
-        let y = (u ^ c1).wrapping_sub(c1);
-        let z = (v ^ c1).wrapping_sub(c1);
-        g = g.wrapping_add(x & c2);
-        q = q.wrapping_add(y & c2);
-        r = r.wrapping_add(z & c2);
-        let swap = c1 & c2;
-        zeta = (zeta ^ swap as i64).wrapping_sub(1);
-        f = f.wrapping_add(g & swap);
-        u = u.wrapping_add(q & swap);
-        v = v.wrapping_add(r & swap);
-        g >>= 1;
-        u <<= 1;
-        v <<= 1;
+fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
+    let low = (1u64 << (A - 1)) - 1;
+    let f0 = ((f0 & low) + (1 << (SUB + A))) as i64;
+    let g0 = ((g0 & low) + (1 << (SUB + B))) as i64;
+    let (zeta, f, g) = limbs::divsteps::<SUB>(zeta, f0, g0);
+    let (u, v) = unpack(f);
+    let (q, r) = unpack(g);
+    (zeta, Matrix { u, v, q, r })
+}
+
+/// The row (u, v) of a packed word f' + u·2^A + v·2^B: with 2^(A−1) added to f' and to u
+/// (both then in [0, 2^A)), u and v are plain bit fields.
+#[inline(always)]
+fn unpack(x: i64) -> (i64, i64) {
+    let y = x.wrapping_add((1 << (A - 1)) + (1 << (B - 1)));
+    let u = ((y >> A) & ((1 << (B - A)) - 1)) - (1 << (B - A - 1));
+    (u, y >> B)
+}
+
+/// The product of two transition matrices (`m2` after `m1`).
+#[inline(always)]
+fn compose(m2: &Matrix, m1: &Matrix) -> Matrix {
+    Matrix {
+        u: m2.u * m1.u + m2.v * m1.q,
+        v: m2.u * m1.v + m2.v * m1.r,
+        q: m2.q * m1.u + m2.r * m1.q,
+        r: m2.q * m1.v + m2.r * m1.r,
     }
+}
+
+/// The low words of f, g after a round: the low 64 − SUB bits are exact.
+#[inline(always)]
+fn advance(m: &Matrix, f: u64, g: u64) -> (u64, u64) {
+    let (f, g) = (f as i64, g as i64);
+    let f1 = m.u.wrapping_mul(f).wrapping_add(m.v.wrapping_mul(g)) >> SUB;
+    let g1 = m.q.wrapping_mul(f).wrapping_add(m.r.wrapping_mul(g)) >> SUB;
+    (f1 as u64, g1 as u64)
+}
+
+/// `rounds`·SUB divsteps (1 ≤ `rounds` ≤ ROUNDS, public) on the low words f, g (f odd),
+/// without branches on them; the matrix is scaled to a batch of ROUNDS·SUB steps.
+#[inline(always)]
+fn divsteps(zeta: i64, f: u64, g: u64, rounds: u32) -> (i64, Matrix) {
+    let (mut zeta, mut last) = divsteps_round(zeta, f, g);
+    let (mut f, mut g, mut m) = (f, g, last);
+    for _ in 1..rounds {
+        (f, g) = advance(&last, f, g);
+        (zeta, last) = divsteps_round(zeta, f, g);
+        m = compose(&last, &m);
+    }
+    // A missing round counts as SUB steps that only double f and g: [f, g]·2^SUB.
+    let scale = SUB * (ROUNDS - rounds);
     let m = Matrix {
-        u: u as i64,
-        v: v as i64,
-        q: q as i64,
-        r: r as i64,
+        u: m.u << scale,
+        v: m.v << scale,
+        q: m.q << scale,
+        r: m.r << scale,
     };
     (zeta, m)
 }
 
-/// The same 62 divsteps with branches: runs of zeros of g are shifted out at once, and when g
-/// is odd up to 6 low bits are cleared by adding a multiple of f (eta = −delta).
-fn divsteps_vartime(mut eta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
-    let (mut f, mut g) = (f0, g0);
-    let (mut u, mut v, mut q, mut r) = (1u64, 0u64, 0u64, 1u64);
-    let mut left = BATCH;
-    loop {
-        let zeros = (g | (u64::MAX << left)).trailing_zeros();
-        g >>= zeros;
-        u <<= zeros;
-        v <<= zeros;
-        eta -= zeros as i64;
-        left -= zeros;
-        if left == 0 {
-            break;
-        }
-        if eta < 0 {
-            eta = -eta;
-            (f, g) = (g, f.wrapping_neg());
-            (u, q) = (q, u.wrapping_neg());
-            (v, r) = (r, v.wrapping_neg());
-        }
-        // Clear the low k bits of g with g += w·f, w = −g/f mod 2^k.
-        let k = (eta as u32 + 1).min(left).min(6);
-        let finv = f.wrapping_mul(2u64.wrapping_sub(f.wrapping_mul(f)));
-        let w = g.wrapping_mul(finv).wrapping_neg() & (u64::MAX >> (64 - k));
-        g = g.wrapping_add(f.wrapping_mul(w));
-        q = q.wrapping_add(u.wrapping_mul(w));
-        r = r.wrapping_add(v.wrapping_mul(w));
-    }
-    let m = Matrix {
-        u: u as i64,
-        v: v as i64,
-        q: q as i64,
-        r: r as i64,
-    };
-    (eta, m)
+/// A signed coefficient for products with unsigned words: its two's complement bits and
+/// its sign as a mask, so that a·x = bits·x − 2^64·(x & mask) takes one multiplication.
+#[derive(Clone, Copy)]
+struct Coef {
+    bits: u128,
+    mask: u64,
+    value: i128,
 }
 
-/// (a·f + b·g) / 2^62 (exact: the matrix makes the low 62 bits zero).
+impl Coef {
+    #[inline(always)]
+    fn new(a: i64) -> Self {
+        Coef {
+            bits: a as u64 as u128,
+            // Behind black_box the mask stays a mask: the compiler may not split on its sign.
+            mask: core::hint::black_box((a >> 63) as u64),
+            value: a as i128,
+        }
+    }
+
+    /// acc + a·x (the caller keeps the true sum within i128).
+    #[inline(always)]
+    fn mul_add(self, acc: i128, x: u64) -> i128 {
+        let p = (self.bits * x as u128) as i128;
+        acc.wrapping_add(p)
+            .wrapping_sub((((x & self.mask) as u128) << 64) as i128)
+    }
+}
+
+/// (a·f + b·g) / 2^S (exact: the matrix makes the low S bits zero).
 #[inline(always)]
-fn combine<const N: usize>(f: &Signed<N>, g: &Signed<N>, a: i64, b: i64) -> Signed<N> {
-    let (a, b) = (a as i128, b as i128);
+fn combine<const N: usize, const S: u32>(
+    f: &Signed<N>,
+    g: &Signed<N>,
+    a: Coef,
+    b: Coef,
+) -> Signed<N> {
     let mut out = [0u64; N];
-    let mut acc = a * f.lo[0] as i128 + b * g.lo[0] as i128;
+    let mut acc = b.mul_add(a.mul_add(0, f.lo[0]), g.lo[0]);
     let mut prev = acc as u64;
     acc >>= 64;
     for k in 1..N {
-        acc += a * f.lo[k] as i128 + b * g.lo[k] as i128;
+        acc = b.mul_add(a.mul_add(acc, f.lo[k]), g.lo[k]);
         let w = acc as u64;
         acc >>= 64;
-        out[k - 1] = (prev >> 62) | (w << 2);
+        out[k - 1] = (prev >> S) | (w << (64 - S));
         prev = w;
     }
-    acc += a * f.hi as i128 + b * g.hi as i128;
-    out[N - 1] = (prev >> 62) | ((acc as u64) << 2);
+    acc += a.value * f.hi as i128 + b.value * g.hi as i128;
+    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
     Signed {
         lo: out,
-        hi: (acc >> 62) as i64,
+        hi: (acc >> S) as i64,
     }
 }
 
-/// (a·d + b·e + m·p) / 2^62 with m chosen so that the low 62 bits vanish; `m0` is the
+/// (a·d + b·e + m·p) / 2^S with m chosen so that the low S bits vanish; `m0` is the
 /// starting multiple (adding p for a negative coefficient keeps the result in (−2p, p)).
 #[inline(always)]
-fn combine_mod<const N: usize>(
+fn combine_mod<const N: usize, const S: u32>(
     d: &Signed<N>,
     e: &Signed<N>,
-    a: i64,
-    b: i64,
+    a: Coef,
+    b: Coef,
     m0: i64,
     p: &[u64; N],
     pinv: u64,
 ) -> Signed<N> {
-    let (a, b) = (a as i128, b as i128);
-    let mut acc = a * d.lo[0] as i128 + b * e.lo[0] as i128;
-    let m = m0.wrapping_sub((pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & M62) as i64);
-    let m = m as i128;
-    // Two accumulators: a·d + b·e and m·p each fit an i128, their sum might not.
-    let mut acc_p = m * p[0] as i128;
-    let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
-    let mut prev = w;
-    acc = (acc >> 64) + c as i128;
-    acc_p >>= 64;
+    // |a| + |b| ≤ 2^S and |m| < 2^(S+1): with S ≤ 60 a limb's sum stays within ±2^126.
+    const { assert!(S <= 60) };
+    let mut acc = b.mul_add(a.mul_add(0, d.lo[0]), e.lo[0]);
+    let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & (u64::MAX >> (64 - S));
+    let m = Coef::new(m0.wrapping_sub(low as i64));
+    acc = m.mul_add(acc, p[0]);
+    let mut prev = acc as u64;
+    acc >>= 64;
     let mut out = [0u64; N];
     for k in 1..N {
-        acc += a * d.lo[k] as i128 + b * e.lo[k] as i128;
-        acc_p += m * p[k] as i128;
-        let (w, c) = (acc as u64).overflowing_add(acc_p as u64);
-        acc = (acc >> 64) + c as i128;
-        acc_p >>= 64;
-        out[k - 1] = (prev >> 62) | (w << 2);
+        acc = m.mul_add(b.mul_add(a.mul_add(acc, d.lo[k]), e.lo[k]), p[k]);
+        let w = acc as u64;
+        acc >>= 64;
+        out[k - 1] = (prev >> S) | (w << (64 - S));
         prev = w;
     }
-    acc += a * d.hi as i128 + b * e.hi as i128 + acc_p;
-    out[N - 1] = (prev >> 62) | ((acc as u64) << 2);
+    acc += a.value * d.hi as i128 + b.value * e.hi as i128;
+    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
     Signed {
         lo: out,
-        hi: (acc >> 62) as i64,
+        hi: (acc >> S) as i64,
     }
 }
 
-/// Applies a batch's matrix to f, g, d, e.
+/// Applies the matrix of a batch of S steps to f, g, d, e.
 #[inline(always)]
-fn apply<const N: usize>(s: &mut [Signed<N>; 4], t: &Matrix, p: &[u64; N], pinv: u64) {
+fn apply<const N: usize, const S: u32>(
+    s: &mut [Signed<N>; 4],
+    t: &Matrix,
+    p: &[u64; N],
+    pinv: u64,
+) {
     let [f, g, d, e] = *s;
     let sd = d.hi >> 63;
     let se = e.hi >> 63;
     let md = (t.u & sd).wrapping_add(t.v & se);
     let me = (t.q & sd).wrapping_add(t.r & se);
+    let [u, v, q, r] = [t.u, t.v, t.q, t.r].map(Coef::new);
     *s = [
-        combine(&f, &g, t.u, t.v),
-        combine(&f, &g, t.q, t.r),
-        combine_mod(&d, &e, t.u, t.v, md, p, pinv),
-        combine_mod(&d, &e, t.q, t.r, me, p, pinv),
+        combine::<N, S>(&f, &g, u, v),
+        combine::<N, S>(&f, &g, q, r),
+        combine_mod::<N, S>(&d, &e, u, v, md, p, pinv),
+        combine_mod::<N, S>(&d, &e, q, r, me, p, pinv),
     ];
 }
 
@@ -231,29 +273,15 @@ pub fn invert<const N: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
     let pinv = p.inv.wrapping_neg();
     let mut s = start(x, &p.modulus);
     let mut zeta = -1i64;
-    for _ in 0..batches(p.bits) {
+    let mut left = rounds(p.bits);
+    while left > 0 {
+        let now = left.min(ROUNDS);
         let t;
-        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0]);
-        apply(&mut s, &t, &p.modulus, pinv);
+        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], now);
+        apply::<N, { ROUNDS * SUB }>(&mut s, &t, &p.modulus, pinv);
+        left -= now;
     }
     let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
     // d = (xR)⁻¹ = x⁻¹R⁻¹; the Montgomery form of x⁻¹ is d·R² = mont(d, R³).
     mont::mul(&d, &p.r3, p)
-}
-
-/// The inverse of the Montgomery-form `x`, or `None` for 0; variable-time.
-pub fn invert_vartime<const N: usize>(x: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
-    if x.iter().all(|&w| w == 0) {
-        return None;
-    }
-    let pinv = p.inv.wrapping_neg();
-    let mut s = start(x, &p.modulus);
-    let mut eta = -1i64;
-    while s[1].hi != 0 || s[1].lo.iter().any(|&w| w != 0) {
-        let t;
-        (eta, t) = divsteps_vartime(eta, s[0].lo[0], s[1].lo[0]);
-        apply(&mut s, &t, &p.modulus, pinv);
-    }
-    let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
-    Some(mont::mul(&d, &p.r3, p))
 }

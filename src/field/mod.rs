@@ -5,6 +5,7 @@
 
 pub mod arith;
 pub mod inv;
+mod inv_lehmer;
 mod macros;
 pub mod mont;
 mod params;

@@ -7,6 +7,7 @@
 mod add;
 mod div;
 mod div_dc;
+mod divstep;
 mod lehmer;
 mod mul;
 mod ntt;
@@ -23,6 +24,7 @@ mod x86_mont;
 pub use add::*;
 pub use div::*;
 pub use div_dc::*;
+pub use divstep::*;
 pub use lehmer::*;
 pub use mul::*;
 pub use ntt::*;
