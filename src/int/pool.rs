@@ -18,10 +18,13 @@ const MIN_CAP: usize = 4;
 /// The largest pooled capacity, in limbs.
 const MAX_CAP: usize = MIN_CAP << (CLASSES - 1);
 
+/// A cached buffer, its length equal to its capacity.
+type Slot = Cell<Option<Box<[u64]>>>;
+
 thread_local! {
     /// Kept as boxed slices, whose length is their capacity: a buffer taken from here becomes
     /// a vector of any shorter length without a call.
-    static FREE: [[Cell<Option<Box<[u64]>>>; 2]; CLASSES] =
+    static FREE: [[Slot; 2]; CLASSES] =
         const { [const { [const { Cell::new(None) }, const { Cell::new(None) }] }; CLASSES] };
 }
 
