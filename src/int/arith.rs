@@ -5,6 +5,7 @@ use super::{pool, Int, Parts, Repr};
 use crate::limbs;
 use crate::thresholds::MUL_KARATSUBA;
 use core::cmp::Ordering;
+use core::mem::ManuallyDrop;
 
 /// Limb counts of operand pairs whose product [`Int::assign_mul`] leaves to the by-value path:
 /// such products are inline or nearly so, and a heap buffer would not pay.
@@ -141,7 +142,7 @@ impl Int {
                 None => Int {
                     repr: Repr::Heap {
                         neg: bn,
-                        limbs: add_inline_overflow(al, bl),
+                        limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
                     },
                 },
             };
@@ -187,7 +188,7 @@ impl Int {
                     *self = Int {
                         repr: Repr::Heap {
                             neg: bn,
-                            limbs: add_inline_overflow(al, bl),
+                            limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
                         },
                     }
                 }
@@ -251,7 +252,6 @@ impl Int {
             if *al <= 1 && *bl <= 1 {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
             }
-            return mul_inline(an ^ bn, a, b).into_int();
         }
         self.mul_general(b).into_int()
     }
@@ -259,6 +259,11 @@ impl Int {
     #[inline(never)]
     fn mul_general(&self, b: &Int) -> Parts {
         let neg = self.is_negative() ^ b.is_negative();
+        if let (Repr::Inline { limbs: x, .. }, Repr::Inline { limbs: y, .. }) =
+            (&self.repr, &b.repr)
+        {
+            return mul_inline(neg, x, y);
+        }
         let (a, bl) = (self.as_limbs(), b.as_limbs());
         if a.is_empty() || bl.is_empty() {
             return Parts::from(Int::ZERO);
@@ -399,14 +404,23 @@ impl Int {
 
 /// The product of two inline magnitudes (limbs above their lengths are zero): inline when it
 /// fits, else in a buffer of the size class every such product shares.
-#[inline(never)]
+#[inline(always)]
 fn mul_inline(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Parts {
-    let r = if a[2] == 0 && b[2] == 0 {
-        let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
-        [r0, r1, r2, r3, 0, 0]
-    } else {
-        limbs::mul_3x3(*a, *b)
-    };
+    if a[2] == 0 && b[2] == 0 {
+        let r = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
+        if r[3] == 0 {
+            let n = limbs::normalized_len(&r[..3]);
+            return Parts::Small {
+                neg: neg && n != 0,
+                len: n,
+                limbs: [r[0], r[1], r[2]],
+            };
+        }
+        let mut v = pool::buffer(4);
+        v.copy_from_slice(&r);
+        return Parts::Big { neg, limbs: v };
+    }
+    let r = limbs::mul_3x3(*a, *b);
     let n = limbs::normalized_len(&r);
     if n <= 3 {
         return Parts::Small {
@@ -415,9 +429,8 @@ fn mul_inline(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Parts {
             limbs: [r[0], r[1], r[2]],
         };
     }
-    let mut v = pool::buffer(r.len());
-    v.copy_from_slice(&r);
-    v.truncate(n);
+    let mut v = pool::buffer(n);
+    v.copy_from_slice(&r[..n]);
     Parts::Big { neg, limbs: v }
 }
 

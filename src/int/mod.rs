@@ -14,6 +14,8 @@ mod ops;
 mod parse;
 mod pool;
 mod radix;
+
+use core::mem::ManuallyDrop;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
 mod traits;
 
@@ -42,9 +44,21 @@ impl Drop for Int {
     /// Gives a heap buffer to the per-thread cache that the next result of its size takes.
     #[inline]
     fn drop(&mut self) {
-        if let Repr::Heap { limbs, .. } = &mut self.repr {
-            pool::give(core::mem::take(limbs));
+        if let Repr::Heap { .. } = self.repr {
+            give_back(&mut self.repr);
         }
+    }
+}
+
+/// The out-of-line part of dropping a heap value, so that dropping an inline one stays a test
+/// (`Repr` itself has no drop glue: its vector is freed here and nowhere else).
+#[inline(never)]
+fn give_back(repr: &mut Repr) {
+    if let Repr::Heap { limbs, .. } = repr {
+        let mut v = Vec::new();
+        core::mem::swap(&mut v, &mut **limbs);
+        *repr = ZERO_REPR;
+        pool::give(v);
     }
 }
 
@@ -59,7 +73,7 @@ impl Clone for Int {
             },
             Repr::Heap { neg, limbs } => Repr::Heap {
                 neg: *neg,
-                limbs: pool::copy_of(limbs),
+                limbs: ManuallyDrop::new(pool::copy_of(limbs)),
             },
         };
         Int { repr }
@@ -67,7 +81,8 @@ impl Clone for Int {
 }
 
 /// Invariant: the magnitude is normalised (no high zero limbs) and zero is never negative.
-/// Inline limbs at and above `len` are zero.
+/// Inline limbs at and above `len` are zero. A heap vector is released only by `Int`'s `Drop`,
+/// so a `Repr` holding one must never be overwritten in place: assign the whole `Int`.
 enum Repr {
     Inline {
         neg: bool,
@@ -76,7 +91,7 @@ enum Repr {
     },
     Heap {
         neg: bool,
-        limbs: Vec<u64>,
+        limbs: ManuallyDrop<Vec<u64>>,
     },
 }
 
@@ -105,7 +120,10 @@ impl From<Int> for Parts {
                 len: len as usize,
                 limbs,
             },
-            Repr::Heap { neg, limbs } => Parts::Big { neg, limbs },
+            Repr::Heap { neg, limbs } => Parts::Big {
+                neg,
+                limbs: ManuallyDrop::into_inner(limbs),
+            },
         }
     }
 }
@@ -154,7 +172,10 @@ impl Parts {
                 len: len as u8,
                 limbs,
             },
-            Parts::Big { neg, limbs } => Repr::Heap { neg, limbs },
+            Parts::Big { neg, limbs } => Repr::Heap {
+                neg,
+                limbs: ManuallyDrop::new(limbs),
+            },
         };
         Int { repr }
     }
@@ -306,15 +327,17 @@ impl Int {
             let mut l = [0u64; INLINE];
             f(&mut l[..cap]);
             let n = crate::limbs::normalized_len(&l);
-            self.repr = Repr::Inline {
-                neg: neg && n != 0,
-                len: n as u8,
-                limbs: l,
+            *self = Int {
+                repr: Repr::Inline {
+                    neg: neg && n != 0,
+                    len: n as u8,
+                    limbs: l,
+                },
             };
             return;
         }
         let mut v = match core::mem::replace(&mut self.repr, ZERO_REPR) {
-            Repr::Heap { limbs, .. } => limbs,
+            Repr::Heap { limbs, .. } => ManuallyDrop::into_inner(limbs),
             Repr::Inline { .. } => pool::buffer(cap),
         };
         v.clear();
@@ -326,7 +349,10 @@ impl Int {
             pool::give(v);
         } else {
             v.truncate(n);
-            self.repr = Repr::Heap { neg, limbs: v };
+            self.repr = Repr::Heap {
+                neg,
+                limbs: ManuallyDrop::new(v),
+            };
         }
     }
 
@@ -337,7 +363,7 @@ impl Int {
             Repr::Heap { limbs, .. } => {
                 let v = core::mem::take(limbs);
                 self.repr = ZERO_REPR;
-                Some(v)
+                Some(ManuallyDrop::into_inner(v))
             }
             Repr::Inline { .. } => None,
         }
