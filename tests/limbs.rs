@@ -335,6 +335,8 @@ fn reciprocals_and_small_divisions() {
         let v = limbs::reciprocal_2by1(d);
         let expect = (Integer::from(&b * &b) - 1u32) / d - &b;
         assert_eq!(Integer::from(v), expect, "reciprocal_2by1 {ctx} d {d:#x}");
+        let portable = limbs::reciprocal_2by1_portable(d);
+        assert_eq!(v, portable, "reciprocal_2by1 vs portable {ctx} d {d:#x}");
         let u1 = rng.limb() % d;
         let u0 = rng.limb();
         let (q, r) = limbs::div_2by1(u1, u0, d, v);

@@ -1,10 +1,11 @@
 //! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
 //! allocation around the `limbs` kernels, with allocation-free paths for inline values.
 
-use super::{Int, Parts, Repr};
+use super::{pool, Int, Parts, Repr};
 use crate::limbs;
 use crate::thresholds::MUL_KARATSUBA;
 use core::cmp::Ordering;
+use core::mem::ManuallyDrop;
 
 /// Limb counts of operand pairs whose product [`Int::assign_mul`] leaves to the by-value path:
 /// such products are inline or nearly so, and a heap buffer would not pay.
@@ -82,30 +83,30 @@ fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Option<(bool, u
 #[cold]
 fn add_inline_overflow(a: &[u64; 3], b: &[u64; 3]) -> Vec<u64> {
     let (r, _) = add3(a, b);
-    vec![r[0], r[1], r[2], 1]
+    pool::copy_of(&[r[0], r[1], r[2], 1])
 }
 
-/// `|a| + |b|` into a new vector, `a.len() >= b.len()`.
+/// `|a| + |b|` into a new vector, `a.len() >= b.len()`; normalised when `a` is.
 #[inline(always)]
 fn mag_add(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut v = Vec::with_capacity(a.len() + 1);
-    v.resize(a.len(), 0);
-    let carry = limbs::add(&mut v, a, b);
-    if carry != 0 {
-        v.push(carry);
-    }
+    let n = a.len();
+    let mut v = pool::buffer(n + 1);
+    let carry = limbs::add(&mut v[..n], a, b);
+    v[n] = carry;
+    v.truncate(n + carry as usize);
     v
 }
 
 /// `|a| - |b|` into a new vector, `|a| >= |b|`.
 #[inline(always)]
 fn mag_sub(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut v = vec![0; a.len()];
+    let mut v = pool::buffer(a.len());
     limbs::sub(&mut v, a, b);
     v
 }
 
 /// `a + (-1)^bn·|b|` as a sign and a magnitude (not normalised).
+#[inline(always)]
 fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> (bool, Vec<u64>) {
     if an == bn {
         let v = if a.len() >= b.len() {
@@ -141,23 +142,30 @@ impl Int {
                 None => Int {
                     repr: Repr::Heap {
                         neg: bn,
-                        limbs: add_inline_overflow(al, bl),
+                        limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
                     },
                 },
             };
         }
-        let (neg, v) = self.add_signed_general(b, negate);
-        Int::from_sign_vec(neg, v)
+        self.add_signed_general(b, negate).into_int()
     }
 
+    /// The sum when an operand is on the heap: a sum of like signs then has at least four
+    /// limbs, so it is built as a heap value directly.
     #[inline(never)]
-    fn add_signed_general(&self, b: &Int, negate: bool) -> (bool, Vec<u64>) {
-        add_general(
-            self.is_negative(),
-            self.as_limbs(),
-            b.is_negative() ^ negate,
-            b.as_limbs(),
-        )
+    fn add_signed_general(&self, b: &Int, negate: bool) -> Parts {
+        let (an, bn) = (self.is_negative(), b.is_negative() ^ negate);
+        let (a, b) = (self.as_limbs(), b.as_limbs());
+        if an == bn {
+            let (x, y) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+            debug_assert!(x.len() > 3);
+            return Parts::Big {
+                neg: an,
+                limbs: mag_add(x, y),
+            };
+        }
+        let (neg, v) = add_general(an, a, bn, b);
+        Parts::from_sign_vec(neg, v)
     }
 
     /// `self += (-1)^negate · b`, in place for inline values, reusing the heap buffer of `self`
@@ -180,7 +188,7 @@ impl Int {
                     *self = Int {
                         repr: Repr::Heap {
                             neg: bn,
-                            limbs: add_inline_overflow(al, bl),
+                            limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
                         },
                     }
                 }
@@ -251,6 +259,11 @@ impl Int {
     #[inline(never)]
     fn mul_general(&self, b: &Int) -> Parts {
         let neg = self.is_negative() ^ b.is_negative();
+        if let (Repr::Inline { limbs: x, .. }, Repr::Inline { limbs: y, .. }) =
+            (&self.repr, &b.repr)
+        {
+            return mul_inline(neg, x, y);
+        }
         let (a, bl) = (self.as_limbs(), b.as_limbs());
         if a.is_empty() || bl.is_empty() {
             return Parts::from(Int::ZERO);
@@ -264,15 +277,15 @@ impl Int {
         if n <= SMALL_PRODUCT {
             let mut r = [0u64; SMALL_PRODUCT];
             limbs::mul_basecase(&mut r[..n], x, y);
-            return Parts::from(Int::from_sign_limbs(neg, &r[..n]));
+            return Parts::from_sign_limbs(neg, &r[..n]);
         }
-        let mut v = super::zeroed(n);
+        let mut v = pool::buffer(n);
         if core::ptr::eq(self, b) {
             sqr_into(&mut v, a);
         } else {
             mul_into(&mut v, x, y);
         }
-        Parts::from(Int::from_sign_vec(neg, v))
+        Parts::from_sign_vec(neg, v)
     }
 
     /// `self = a + b`, reusing `self`'s heap buffer: the three-address form of `+`, as GMP's
@@ -389,13 +402,47 @@ impl Int {
     }
 }
 
+/// The product of two inline magnitudes (limbs above their lengths are zero): inline when it
+/// fits, else in a buffer of the size class every such product shares.
+#[inline(always)]
+fn mul_inline(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Parts {
+    if a[2] == 0 && b[2] == 0 {
+        let r = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
+        if r[3] == 0 {
+            let n = limbs::normalized_len(&r[..3]);
+            return Parts::Small {
+                neg: neg && n != 0,
+                len: n,
+                limbs: [r[0], r[1], r[2]],
+            };
+        }
+        let mut v = pool::buffer(4);
+        v.copy_from_slice(&r);
+        return Parts::Big { neg, limbs: v };
+    }
+    let r = limbs::mul_3x3(*a, *b);
+    let n = limbs::normalized_len(&r);
+    if n <= 3 {
+        return Parts::Small {
+            neg: neg && n != 0,
+            len: n,
+            limbs: [r[0], r[1], r[2]],
+        };
+    }
+    let mut v = pool::buffer(n);
+    v.copy_from_slice(&r[..n]);
+    Parts::Big { neg, limbs: v }
+}
+
 /// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.
 pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     let s = limbs::mul_scratch_len(a.len(), b.len());
     if s == 0 {
         limbs::mul(r, a, b, &mut []);
     } else {
-        limbs::mul(r, a, b, &mut vec![0; s]);
+        let mut scratch = pool::zeroed(s);
+        limbs::mul(r, a, b, &mut scratch);
+        pool::give(scratch);
     }
 }
 
@@ -405,6 +452,8 @@ pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
     if s == 0 {
         limbs::sqr(r, a, &mut []);
     } else {
-        limbs::sqr(r, a, &mut vec![0; s]);
+        let mut scratch = pool::zeroed(s);
+        limbs::sqr(r, a, &mut scratch);
+        pool::give(scratch);
     }
 }

@@ -1,13 +1,14 @@
 //! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
 //! division kernels.
 
-use super::{zeroed, Int};
+use super::{pool, zeroed, Int, Parts};
 use crate::limbs;
 
-/// The magnitudes `(|a| / |b|, |a| % |b|)`; `b` must not be empty.
-fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
+/// `(|a| / |b|, |a| % |b|)` with the signs `qneg` and `rneg` (zero stays non-negative); `b`
+/// must not be empty.
+fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts) {
     if a.len() < b.len() || (a.len() == b.len() && limbs::cmp_n(a, b).is_lt()) {
-        return (Int::ZERO, Int::from_limbs(a));
+        return (Parts::from(Int::ZERO), Parts::from_sign_limbs(rneg, a));
     }
     if b.len() == 1 {
         if a.len() <= 2 {
@@ -15,15 +16,15 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
             let d = b[0] as u128;
             let q = x / d;
             return (
-                Int::from_sign_u128(false, q),
-                Int::from_sign_u128(false, x - q * d),
+                Parts::from(Int::from_sign_u128(qneg, q)),
+                Parts::from(Int::from_sign_u128(rneg, x - q * d)),
             );
         }
         let mut q = zeroed(a.len());
         let r = limbs::divrem_1(&mut q, a, b[0]);
         return (
-            Int::from_sign_vec(false, q),
-            Int::from_sign_u128(false, r as u128),
+            Parts::from_sign_vec(qneg, q),
+            Parts::from(Int::from_sign_u128(rneg, r as u128)),
         );
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
@@ -34,8 +35,8 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
         let (r, scratch) = rest.split_at_mut(dn);
         limbs::divrem(q, r, a, b, &mut scratch[..s]);
         return (
-            Int::from_sign_limbs(false, q),
-            Int::from_sign_limbs(false, r),
+            Parts::from_sign_limbs(qneg, q),
+            Parts::from_sign_limbs(rneg, r),
         );
     }
     let mut q = zeroed(qn);
@@ -43,9 +44,11 @@ fn div_rem_mag(a: &[u64], b: &[u64]) -> (Int, Int) {
     if s <= STACK_SCRATCH {
         limbs::divrem(&mut q, &mut r, a, b, &mut [0; STACK_SCRATCH][..s]);
     } else {
-        limbs::divrem(&mut q, &mut r, a, b, &mut zeroed(s));
+        let mut scratch = zeroed(s);
+        limbs::divrem(&mut q, &mut r, a, b, &mut scratch);
+        pool::give(scratch);
     }
-    (Int::from_sign_vec(false, q), Int::from_sign_vec(false, r))
+    (Parts::from_sign_vec(qneg, q), Parts::from_sign_vec(rneg, r))
 }
 
 /// Quotient, remainder and scratch limbs up to which a division runs entirely on the stack
@@ -80,10 +83,9 @@ impl Int {
         if d.is_zero() {
             return None;
         }
-        let (mut q, mut r) = div_rem_mag(self.as_limbs(), d.as_limbs());
-        q.set_negative(self.is_negative() != d.is_negative());
-        r.set_negative(self.is_negative());
-        Some((q, r))
+        let (an, dn) = (self.is_negative(), d.is_negative());
+        let (q, r) = div_rem_parts(self.as_limbs(), d.as_limbs(), an != dn, an);
+        Some((q.into_int(), r.into_int()))
     }
 
     /// Quotient and remainder of floor division (the quotient rounds toward negative

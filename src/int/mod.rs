@@ -12,7 +12,10 @@ mod div;
 mod fmt;
 mod ops;
 mod parse;
+mod pool;
 mod radix;
+
+use core::mem::ManuallyDrop;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
 mod traits;
 
@@ -33,14 +36,53 @@ mod traits;
 /// assert_eq!((&a * &b) / &b, a);
 /// assert_eq!(std::mem::size_of::<Int>(), 32);
 /// ```
-#[derive(Clone)]
 pub struct Int {
     repr: Repr,
 }
 
+impl Drop for Int {
+    /// Gives a heap buffer to the per-thread cache that the next result of its size takes.
+    #[inline]
+    fn drop(&mut self) {
+        if let Repr::Heap { .. } = self.repr {
+            give_back(&mut self.repr);
+        }
+    }
+}
+
+/// The out-of-line part of dropping a heap value, so that dropping an inline one stays a test
+/// (`Repr` itself has no drop glue: its vector is freed here and nowhere else).
+#[inline(never)]
+fn give_back(repr: &mut Repr) {
+    if let Repr::Heap { limbs, .. } = repr {
+        let mut v = Vec::new();
+        core::mem::swap(&mut v, &mut **limbs);
+        *repr = ZERO_REPR;
+        pool::give(v);
+    }
+}
+
+impl Clone for Int {
+    #[inline]
+    fn clone(&self) -> Int {
+        let repr = match &self.repr {
+            Repr::Inline { neg, len, limbs } => Repr::Inline {
+                neg: *neg,
+                len: *len,
+                limbs: *limbs,
+            },
+            Repr::Heap { neg, limbs } => Repr::Heap {
+                neg: *neg,
+                limbs: ManuallyDrop::new(pool::copy_of(limbs)),
+            },
+        };
+        Int { repr }
+    }
+}
+
 /// Invariant: the magnitude is normalised (no high zero limbs) and zero is never negative.
-/// Inline limbs at and above `len` are zero.
-#[derive(Clone)]
+/// Inline limbs at and above `len` are zero. A heap vector is released only by `Int`'s `Drop`,
+/// so a `Repr` holding one must never be overwritten in place: assign the whole `Int`.
 enum Repr {
     Inline {
         neg: bool,
@@ -49,7 +91,7 @@ enum Repr {
     },
     Heap {
         neg: bool,
-        limbs: Vec<u64>,
+        limbs: ManuallyDrop<Vec<u64>>,
     },
 }
 
@@ -71,19 +113,57 @@ pub(crate) enum Parts {
 
 impl From<Int> for Parts {
     #[inline(always)]
-    fn from(x: Int) -> Parts {
-        match x.repr {
+    fn from(mut x: Int) -> Parts {
+        match core::mem::replace(&mut x.repr, ZERO_REPR) {
             Repr::Inline { neg, len, limbs } => Parts::Small {
                 neg,
                 len: len as usize,
                 limbs,
             },
-            Repr::Heap { neg, limbs } => Parts::Big { neg, limbs },
+            Repr::Heap { neg, limbs } => Parts::Big {
+                neg,
+                limbs: ManuallyDrop::into_inner(limbs),
+            },
         }
     }
 }
 
 impl Parts {
+    /// A value from a sign and little-endian magnitude limbs (need not be normalised).
+    #[inline(always)]
+    pub(crate) fn from_sign_limbs(neg: bool, limbs: &[u64]) -> Parts {
+        let limbs = crate::limbs::normalized(limbs);
+        let n = limbs.len();
+        if n <= INLINE {
+            let mut l = [0; INLINE];
+            l[..n].copy_from_slice(limbs);
+            Parts::Small {
+                neg: neg && n != 0,
+                len: n,
+                limbs: l,
+            }
+        } else {
+            Parts::Big {
+                neg,
+                limbs: pool::copy_of(limbs),
+            }
+        }
+    }
+
+    /// A value from a sign and a magnitude vector (need not be normalised); small results move
+    /// inline and give the vector back to the buffer cache.
+    #[inline(always)]
+    pub(crate) fn from_sign_vec(neg: bool, mut limbs: Vec<u64>) -> Parts {
+        let n = crate::limbs::normalized_len(&limbs);
+        if n <= INLINE {
+            let x = Parts::from_sign_limbs(neg, &limbs[..n]);
+            pool::give(limbs);
+            return x;
+        }
+        limbs.truncate(n);
+        Parts::Big { neg, limbs }
+    }
+
     #[inline(always)]
     pub(crate) fn into_int(self) -> Int {
         let repr = match self {
@@ -92,7 +172,10 @@ impl Parts {
                 len: len as u8,
                 limbs,
             },
-            Parts::Big { neg, limbs } => Repr::Heap { neg, limbs },
+            Parts::Big { neg, limbs } => Repr::Heap {
+                neg,
+                limbs: ManuallyDrop::new(limbs),
+            },
         };
         Int { repr }
     }
@@ -100,6 +183,13 @@ impl Parts {
 
 /// Limbs stored inline.
 const INLINE: usize = 3;
+
+/// The representation of zero.
+const ZERO_REPR: Repr = Repr::Inline {
+    neg: false,
+    len: 0,
+    limbs: [0; INLINE],
+};
 
 impl Int {
     /// Zero.
@@ -152,40 +242,14 @@ impl Int {
     /// A value from a sign and little-endian magnitude limbs (need not be normalised).
     #[inline]
     pub(crate) fn from_sign_limbs(neg: bool, limbs: &[u64]) -> Int {
-        let limbs = crate::limbs::normalized(limbs);
-        let n = limbs.len();
-        if n <= INLINE {
-            let mut l = [0; INLINE];
-            l[..n].copy_from_slice(limbs);
-            Int {
-                repr: Repr::Inline {
-                    neg: neg && n != 0,
-                    len: n as u8,
-                    limbs: l,
-                },
-            }
-        } else {
-            Int {
-                repr: Repr::Heap {
-                    neg,
-                    limbs: limbs.to_vec(),
-                },
-            }
-        }
+        Parts::from_sign_limbs(neg, limbs).into_int()
     }
 
     /// A value from a sign and a magnitude vector (need not be normalised); small results move
-    /// inline and free the vector.
+    /// inline and give the vector back to the buffer cache.
     #[inline]
-    pub(crate) fn from_sign_vec(neg: bool, mut limbs: Vec<u64>) -> Int {
-        let n = crate::limbs::normalized_len(&limbs);
-        if n <= INLINE {
-            return Int::from_sign_limbs(neg, &limbs[..n]);
-        }
-        limbs.truncate(n);
-        Int {
-            repr: Repr::Heap { neg, limbs },
-        }
+    pub(crate) fn from_sign_vec(neg: bool, limbs: Vec<u64>) -> Int {
+        Parts::from_sign_vec(neg, limbs).into_int()
     }
 
     /// The magnitude as little-endian limbs, without high zero limbs (empty for zero).
@@ -263,16 +327,18 @@ impl Int {
             let mut l = [0u64; INLINE];
             f(&mut l[..cap]);
             let n = crate::limbs::normalized_len(&l);
-            self.repr = Repr::Inline {
-                neg: neg && n != 0,
-                len: n as u8,
-                limbs: l,
+            *self = Int {
+                repr: Repr::Inline {
+                    neg: neg && n != 0,
+                    len: n as u8,
+                    limbs: l,
+                },
             };
             return;
         }
-        let mut v = match core::mem::replace(&mut self.repr, Int::ZERO.repr) {
-            Repr::Heap { limbs, .. } => limbs,
-            Repr::Inline { .. } => Vec::new(),
+        let mut v = match core::mem::replace(&mut self.repr, ZERO_REPR) {
+            Repr::Heap { limbs, .. } => ManuallyDrop::into_inner(limbs),
+            Repr::Inline { .. } => pool::buffer(cap),
         };
         v.clear();
         v.resize(cap, 0);
@@ -280,9 +346,13 @@ impl Int {
         let n = crate::limbs::normalized_len(&v);
         if n <= INLINE {
             *self = Int::from_sign_limbs(neg, &v[..n]);
+            pool::give(v);
         } else {
             v.truncate(n);
-            self.repr = Repr::Heap { neg, limbs: v };
+            self.repr = Repr::Heap {
+                neg,
+                limbs: ManuallyDrop::new(v),
+            };
         }
     }
 
@@ -292,22 +362,16 @@ impl Int {
         match &mut self.repr {
             Repr::Heap { limbs, .. } => {
                 let v = core::mem::take(limbs);
-                self.repr = Int::ZERO.repr;
-                Some(v)
+                self.repr = ZERO_REPR;
+                Some(ManuallyDrop::into_inner(v))
             }
             Repr::Inline { .. } => None,
         }
     }
 }
 
-/// A vector of `n` zero limbs, allocated with `malloc` and filled: for the few-limb vectors of
-/// everyday results this measured faster than `vec![0; n]`, which goes through `calloc`.
-#[allow(clippy::slow_vector_initialization)]
-pub(crate) fn zeroed(n: usize) -> Vec<u64> {
-    let mut v = Vec::with_capacity(n);
-    v.resize(n, 0);
-    v
-}
+/// A vector of `n` zero limbs, from the per-thread buffer cache when it has one of that size.
+pub(crate) use pool::zeroed;
 
 impl Default for Int {
     /// Zero.

@@ -89,6 +89,9 @@ pub fn add_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
 pub fn add(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let m = b.len();
     let carry = add_n(&mut r[..m], &a[..m], b);
+    if m == a.len() {
+        return carry;
+    }
     add_1(&mut r[m..], &a[m..], carry)
 }
 

@@ -13,6 +13,30 @@ use crate::thresholds::DIV_DC;
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
 #[inline]
 pub fn reciprocal_2by1(d: u64) -> u64 {
+    assert!(d >> 63 == 1, "reciprocal_2by1: divisor not normalized");
+    #[cfg(target_arch = "x86_64")]
+    {
+        // (B² - 1 - B·d) / d = floor((B² - 1) / d) - B, by one hardware division.
+        let v: u64;
+        // SAFETY: the dividend's high word !d is below d (d has its top bit set, just asserted),
+        // so the quotient fits in 64 bits and `div` cannot fault; no memory is touched.
+        unsafe {
+            core::arch::asm!(
+                "div {d}",
+                d = in(reg) d,
+                inout("rax") u64::MAX => v,
+                inout("rdx") !d => _,
+                options(pure, nomem, nostack),
+            );
+        }
+        v
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    reciprocal_2by1_portable(d)
+}
+
+/// The portable twin of [`reciprocal_2by1`], through a 128-bit division.
+pub fn reciprocal_2by1_portable(d: u64) -> u64 {
     debug_assert!(d >> 63 == 1);
     // (B² - 1) / d lies in [B, 2B), so the truncation drops exactly the B.
     (u128::MAX / d as u128) as u64

@@ -159,7 +159,7 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 #[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     if let ([a0, a1], [b0, b1]) = (a, b) {
-        mul_2x2(r, [*a0, *a1], [*b0, *b1]);
+        r[..4].copy_from_slice(&mul_2x2([*a0, *a1], [*b0, *b1]));
         return;
     }
     #[cfg(target_arch = "x86_64")]
@@ -170,18 +170,41 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     mul_basecase_portable(r, a, b)
 }
 
-/// `r = a·b` for two-limb `a` and `b`, straight-line: the 128×128-bit products of everyday
+/// `a·b` for two-limb `a` and `b`, straight-line: the 128×128-bit products of everyday
 /// values skip the loops of the general base case.
+///
+/// ```
+/// let r = carry::limbs::mul_2x2([u64::MAX; 2], [u64::MAX; 2]);
+/// assert_eq!(r, [1, 0, u64::MAX - 1, u64::MAX]);
+/// ```
 #[inline]
-fn mul_2x2(r: &mut [u64], a: [u64; 2], b: [u64; 2]) {
+pub fn mul_2x2(a: [u64; 2], b: [u64; 2]) -> [u64; 4] {
     let (p00, p01) = (a[0] as u128 * b[0] as u128, a[0] as u128 * b[1] as u128);
     let (p10, p11) = (a[1] as u128 * b[0] as u128, a[1] as u128 * b[1] as u128);
     let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
     let high = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
-    r[0] = p00 as u64;
-    r[1] = mid as u64;
-    r[2] = high as u64;
-    r[3] = (high >> 64) as u64;
+    [p00 as u64, mid as u64, high as u64, (high >> 64) as u64]
+}
+
+/// `a·b` for three-limb `a` and `b`, schoolbook on fixed arrays (unrolled by the compiler).
+///
+/// ```
+/// let r = carry::limbs::mul_3x3([u64::MAX; 3], [2, 0, 0]);
+/// assert_eq!(r, [u64::MAX - 1, u64::MAX, u64::MAX, 1, 0, 0]);
+/// ```
+#[inline]
+pub fn mul_3x3(a: [u64; 3], b: [u64; 3]) -> [u64; 6] {
+    let mut r = [0u64; 6];
+    for i in 0..3 {
+        let mut carry = 0u64;
+        for j in 0..3 {
+            let t = a[i] as u128 * b[j] as u128 + r[i + j] as u128 + carry as u128;
+            r[i + j] = t as u64;
+            carry = (t >> 64) as u64;
+        }
+        r[i + 3] = carry;
+    }
+    r
 }
 
 /// The portable twin of [`mul_basecase`].
