@@ -1,7 +1,7 @@
 //! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
 //! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX), which end with
 //! the final subtraction of p. Other sizes, and 6-limb moduli with a full top limb, return
-//! `None` and take the portable path.
+//! `None` and take the portable path. p = 2^255 − 19 has its own multiplication kernel.
 
 use super::Params;
 use crate::limbs;
@@ -23,10 +23,22 @@ fn pk<const N: usize, const K: usize>(p: &Params<N>) -> [u64; K] {
     r
 }
 
+/// Whether p is 2^255 − 19 (limbs 2^64 − 19, 2^64 − 1, 2^64 − 1, 2^63 − 1), which has its own
+/// multiplication kernel. `p` is a field's constant, so this folds at compile time.
+#[inline(always)]
+const fn is_p25519<const N: usize>(p: &Params<N>) -> bool {
+    N == 4
+        && p.modulus[0] == u64::MAX - 18
+        && p.modulus[1] == u64::MAX
+        && p.modulus[2] == u64::MAX
+        && p.modulus[N - 1] == u64::MAX >> 1
+}
+
 /// a·b·R⁻¹ mod p on the MULX/ADX kernels, if there is one for this size and CPU.
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
+        4 if is_p25519(p) => Some(resize(&limbs::mont_mul_25519(&resize(a), &resize(b))?)),
         4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(
             &resize(a),
             &resize(b),
