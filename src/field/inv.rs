@@ -232,6 +232,23 @@ fn apply<const N: usize, const S: u32>(
     ];
 }
 
+/// The last batch's half of [`apply`]: only f (for its sign) and d are read afterwards.
+#[inline(always)]
+fn apply_last<const N: usize, const S: u32>(
+    s: &[Signed<N>; 4],
+    t: &Matrix,
+    p: &[u64; N],
+    pinv: u64,
+) -> (Signed<N>, Signed<N>) {
+    let [f, g, d, e] = *s;
+    let md = (t.u & (d.hi >> 63)).wrapping_add(t.v & (e.hi >> 63));
+    let (u, v) = (Coef::new(t.u), Coef::new(t.v));
+    (
+        combine::<N, S>(&f, &g, u, v),
+        combine_mod::<N, S>(&d, &e, u, v, md, p, pinv),
+    )
+}
+
 /// `x + (p & mask)` with the sign word.
 fn add_masked_p<const N: usize>(x: &Signed<N>, p: &[u64; N], mask: u64) -> Signed<N> {
     let mut r = *x;
@@ -274,14 +291,15 @@ pub fn invert<const N: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
     let mut s = start(x, &p.modulus);
     let mut zeta = -1i64;
     let mut left = rounds(p.bits);
-    while left > 0 {
-        let now = left.min(ROUNDS);
+    while left > ROUNDS {
         let t;
-        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], now);
+        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], ROUNDS);
         apply::<N, { ROUNDS * SUB }>(&mut s, &t, &p.modulus, pinv);
-        left -= now;
+        left -= ROUNDS;
     }
-    let d = normalize(&s[2], (s[0].hi >> 63) as u64, &p.modulus);
+    let (_, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], left);
+    let (f, d) = apply_last::<N, { ROUNDS * SUB }>(&s, &t, &p.modulus, pinv);
+    let d = normalize(&d, (f.hi >> 63) as u64, &p.modulus);
     // d = (xR)⁻¹ = x⁻¹R⁻¹; the Montgomery form of x⁻¹ is d·R² = mont(d, R³).
     mont::mul(&d, &p.r3, p)
 }
