@@ -402,36 +402,18 @@ impl Int {
     }
 }
 
-/// The product of two inline magnitudes (limbs above their lengths are zero): inline when it
-/// fits, else in a buffer of the size class every such product shares.
+/// The product of two inline magnitudes (limbs above their lengths are zero): two-limb
+/// operands take the four-product kernel, and a four-limb result gets a buffer of exactly
+/// four limbs.
 #[inline(always)]
 fn mul_inline(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Parts {
-    if a[2] == 0 && b[2] == 0 {
-        let r = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
-        if r[3] == 0 {
-            let n = limbs::normalized_len(&r[..3]);
-            return Parts::Small {
-                neg: neg && n != 0,
-                len: n,
-                limbs: [r[0], r[1], r[2]],
-            };
-        }
-        let mut v = pool::buffer(4);
-        v.copy_from_slice(&r);
-        return Parts::Big { neg, limbs: v };
-    }
-    let r = limbs::mul_3x3(*a, *b);
-    let n = limbs::normalized_len(&r);
-    if n <= 3 {
-        return Parts::Small {
-            neg: neg && n != 0,
-            len: n,
-            limbs: [r[0], r[1], r[2]],
-        };
-    }
-    let mut v = pool::buffer(n);
-    v.copy_from_slice(&r[..n]);
-    Parts::Big { neg, limbs: v }
+    let r = if a[2] == 0 && b[2] == 0 {
+        let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
+        [r0, r1, r2, r3, 0, 0]
+    } else {
+        limbs::mul_3x3(*a, *b)
+    };
+    Parts::from_sign_limbs(neg, &r)
 }
 
 /// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.

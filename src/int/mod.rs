@@ -55,8 +55,7 @@ impl Drop for Int {
 #[inline(never)]
 fn give_back(repr: &mut Repr) {
     if let Repr::Heap { limbs, .. } = repr {
-        let mut v = Vec::new();
-        core::mem::swap(&mut v, &mut **limbs);
+        let v = core::mem::take(&mut **limbs);
         *repr = ZERO_REPR;
         pool::give(v);
     }

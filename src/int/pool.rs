@@ -114,7 +114,8 @@ pub(crate) fn copy_of(a: &[u64]) -> Vec<u64> {
     v
 }
 
-/// Gives a buffer back: kept when its class is empty, freed otherwise.
+/// Gives a buffer back to its class, where it displaces the older of the two kept (which is
+/// freed); buffers outside every class are freed at once.
 #[inline]
 pub(crate) fn give(v: Vec<u64>) {
     let cap = v.capacity();

@@ -80,6 +80,9 @@ pub fn add_1_assign(a: &mut [u64], c: u64) -> u64 {
 /// `r = a + c` (a single limb), `r.len() == a.len()`; returns the carry out.
 #[inline]
 pub fn add_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
+    if a.is_empty() && r.is_empty() {
+        return c;
+    }
     r.copy_from_slice(a);
     add_1_assign(r, c)
 }
@@ -89,9 +92,6 @@ pub fn add_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
 pub fn add(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let m = b.len();
     let carry = add_n(&mut r[..m], &a[..m], b);
-    if m == a.len() {
-        return carry;
-    }
     add_1(&mut r[m..], &a[m..], carry)
 }
 
@@ -190,6 +190,9 @@ pub fn sub_1_assign(a: &mut [u64], c: u64) -> u64 {
 /// `r = a - c` (a single limb), `r.len() == a.len()`; returns the borrow out.
 #[inline]
 pub fn sub_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
+    if a.is_empty() && r.is_empty() {
+        return c;
+    }
     r.copy_from_slice(a);
     sub_1_assign(r, c)
 }
