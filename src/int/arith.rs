@@ -11,8 +11,8 @@ use core::mem::ManuallyDrop;
 /// such products are inline or nearly so, and a heap buffer would not pay.
 const INLINE_PRODUCT: usize = 2;
 
-/// Products of at most this many limbs are formed on the stack, then copied into an exactly
-/// sized allocation (or kept inline).
+/// Products of at most this many limbs are formed in a buffer of this size, so that they all
+/// share one class of the buffer cache.
 const SMALL_PRODUCT: usize = 8;
 
 /// `a + b` (or `a - b` in magnitude when the signs differ) on three-limb inline magnitudes.
@@ -75,52 +75,56 @@ fn add_inline(an: bool, a: &[u64; 3], bn: bool, b: &[u64; 3]) -> Option<(bool, u
     }
 }
 
-/// The four-limb sum of two three-limb magnitudes that carried out.
+/// The four-limb sum of two three-limb magnitudes that carried out, in a buffer.
 ///
-/// This and the other out-of-line paths of the operators return a vector, not an `Int`: an
-/// `Int` would come back through memory shared with the inline result, and the copy of that
-/// memory into the destination would then wait on its narrower stores.
+/// This and the other out-of-line paths of the operators return their result in pieces
+/// (a buffer, [`Parts`]), not as an `Int`: an `Int` would come back through memory shared with
+/// the inline result, and the copy of that memory into the destination would then wait on its
+/// narrower stores.
 #[cold]
-fn add_inline_overflow(a: &[u64; 3], b: &[u64; 3]) -> Vec<u64> {
+fn add_inline_overflow(a: &[u64; 3], b: &[u64; 3]) -> Box<[u64]> {
     let (r, _) = add3(a, b);
-    pool::copy_of(&[r[0], r[1], r[2], 1])
+    let mut buf = pool::take(4);
+    buf[..4].copy_from_slice(&[r[0], r[1], r[2], 1]);
+    buf
 }
 
-/// `|a| + |b|` into a new vector, `a.len() >= b.len()`; normalised when `a` is.
+/// `|a| + |b|` into a new buffer and its length, `a.len() >= b.len()`; normalised when `a` is.
 #[inline(always)]
-fn mag_add(a: &[u64], b: &[u64]) -> Vec<u64> {
+fn mag_add(a: &[u64], b: &[u64]) -> (Box<[u64]>, usize) {
     let n = a.len();
-    let mut v = pool::buffer(n + 1);
-    let carry = limbs::add(&mut v[..n], a, b);
-    v[n] = carry;
-    v.truncate(n + carry as usize);
-    v
+    let mut buf = pool::take(n + 1);
+    let carry = limbs::add(&mut buf[..n], a, b);
+    buf[n] = carry;
+    (buf, n + carry as usize)
 }
 
-/// `|a| - |b|` into a new vector, `|a| >= |b|`.
+/// `|a| - |b|` into a new buffer and its length, `|a| >= |b|`.
 #[inline(always)]
-fn mag_sub(a: &[u64], b: &[u64]) -> Vec<u64> {
-    let mut v = pool::buffer(a.len());
-    limbs::sub(&mut v, a, b);
-    v
+fn mag_sub(a: &[u64], b: &[u64]) -> (Box<[u64]>, usize) {
+    let n = a.len();
+    let mut buf = pool::take(n);
+    limbs::sub(&mut buf[..n], a, b);
+    (buf, n)
 }
 
-/// `a + (-1)^bn·|b|` as a sign and a magnitude (not normalised).
+/// `a + (-1)^bn·|b|` as a sign and a magnitude (not normalised) in a buffer.
 #[inline(always)]
-fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> (bool, Vec<u64>) {
-    if an == bn {
-        let v = if a.len() >= b.len() {
-            mag_add(a, b)
+fn add_general(an: bool, a: &[u64], bn: bool, b: &[u64]) -> Parts {
+    let (neg, (buf, n)) = if an == bn {
+        if a.len() >= b.len() {
+            (an, mag_add(a, b))
         } else {
-            mag_add(b, a)
-        };
-        return (an, v);
-    }
-    match limbs::cmp(a, b) {
-        Ordering::Equal => (false, Vec::new()),
-        Ordering::Greater => (an, mag_sub(a, b)),
-        Ordering::Less => (bn, mag_sub(b, a)),
-    }
+            (an, mag_add(b, a))
+        }
+    } else {
+        match limbs::cmp(a, b) {
+            Ordering::Equal => return Parts::from(Int::ZERO),
+            Ordering::Greater => (an, mag_sub(a, b)),
+            Ordering::Less => (bn, mag_sub(b, a)),
+        }
+    };
+    Parts::from_sign_buf(neg, buf, n)
 }
 
 impl Int {
@@ -142,7 +146,8 @@ impl Int {
                 None => Int {
                     repr: Repr::Heap {
                         neg: bn,
-                        limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
+                        len: 4,
+                        buf: ManuallyDrop::new(add_inline_overflow(al, bl)),
                     },
                 },
             };
@@ -159,13 +164,10 @@ impl Int {
         if an == bn {
             let (x, y) = if a.len() >= b.len() { (a, b) } else { (b, a) };
             debug_assert!(x.len() > 3);
-            return Parts::Big {
-                neg: an,
-                limbs: mag_add(x, y),
-            };
+            let (buf, len) = mag_add(x, y);
+            return Parts::Big { neg: an, len, buf };
         }
-        let (neg, v) = add_general(an, a, bn, b);
-        Parts::from_sign_vec(neg, v)
+        add_general(an, a, bn, b)
     }
 
     /// `self += (-1)^negate · b`, in place for inline values, reusing the heap buffer of `self`
@@ -188,7 +190,8 @@ impl Int {
                     *self = Int {
                         repr: Repr::Heap {
                             neg: bn,
-                            limbs: ManuallyDrop::new(add_inline_overflow(al, bl)),
+                            len: 4,
+                            buf: ManuallyDrop::new(add_inline_overflow(al, bl)),
                         },
                     }
                 }
@@ -202,35 +205,27 @@ impl Int {
     fn add_signed_assign_general(&mut self, b: &Int, negate: bool) {
         let bn = b.is_negative() ^ negate;
         let an = self.is_negative();
-        let Some(mut v) = self.take_heap_vec() else {
-            let (neg, v) = add_general(an, self.as_limbs(), bn, b.as_limbs());
-            *self = Int::from_sign_vec(neg, v);
+        let Some((mut buf, n)) = self.take_heap() else {
+            *self = add_general(an, self.as_limbs(), bn, b.as_limbs()).into_int();
             return;
         };
         let b = b.as_limbs();
-        let neg = if an == bn {
-            if v.len() < b.len() {
-                v.resize(b.len(), 0);
-            }
-            let carry = limbs::add_assign(&mut v, b);
-            if carry != 0 {
-                v.push(carry);
-            }
-            an
+        let m = n.max(b.len());
+        if buf.len() <= m {
+            buf = grown(buf, n, m + 1);
+        }
+        buf[n..m].fill(0);
+        let (neg, len) = if an == bn {
+            buf[m] = limbs::add_assign(&mut buf[..m], b);
+            (an, m + 1)
+        } else if limbs::cmp(&buf[..n], b).is_lt() {
+            limbs::rsub_n_assign(&mut buf[..m], b);
+            (bn, m)
         } else {
-            match limbs::cmp(&v, b) {
-                Ordering::Less => {
-                    v.resize(b.len(), 0);
-                    limbs::rsub_n_assign(&mut v, b);
-                    bn
-                }
-                _ => {
-                    limbs::sub_assign(&mut v, b);
-                    an
-                }
-            }
+            limbs::sub_assign(&mut buf[..n], b);
+            (an, n)
         };
-        *self = Int::from_sign_vec(neg, v);
+        *self = Parts::from_sign_buf(neg, buf, len).into_int();
     }
 
     /// `self · b` (a squaring when `b` is `self` itself).
@@ -274,18 +269,13 @@ impl Int {
             (bl, a)
         };
         let n = x.len() + y.len();
-        if n <= SMALL_PRODUCT {
-            let mut r = [0u64; SMALL_PRODUCT];
-            limbs::mul_basecase(&mut r[..n], x, y);
-            return Parts::from_sign_limbs(neg, &r[..n]);
-        }
-        let mut v = pool::buffer(n);
+        let mut buf = pool::take(n.max(SMALL_PRODUCT));
         if core::ptr::eq(self, b) {
-            sqr_into(&mut v, a);
+            sqr_into(&mut buf[..n], a);
         } else {
-            mul_into(&mut v, x, y);
+            mul_into(&mut buf[..n], x, y);
         }
-        Parts::from_sign_vec(neg, v)
+        Parts::from_sign_buf(neg, buf, n)
     }
 
     /// `self = a + b`, reusing `self`'s heap buffer: the three-address form of `+`, as GMP's
@@ -316,7 +306,7 @@ impl Int {
     }
 
     fn assign_add_signed(&mut self, a: &Int, b: &Int, negate: bool) {
-        let Some(mut v) = self.take_heap_vec() else {
+        let Some((mut buf, _)) = self.take_heap() else {
             *self = a.add_signed(b, negate);
             return;
         };
@@ -327,14 +317,18 @@ impl Int {
         } else {
             (y, x, bn, an)
         };
-        v.clear();
-        v.resize(x.len() + 1, 0);
-        if xn == yn {
-            v[x.len()] = limbs::add(&mut v[..x.len()], x, y);
-        } else {
-            limbs::sub(&mut v[..x.len()], x, y);
+        let n = x.len();
+        if buf.len() <= n {
+            pool::put(buf);
+            buf = pool::take(n + 1);
         }
-        *self = Int::from_sign_vec(xn, v);
+        buf[n] = if xn == yn {
+            limbs::add(&mut buf[..n], x, y)
+        } else {
+            limbs::sub(&mut buf[..n], x, y);
+            0
+        };
+        *self = Parts::from_sign_buf(xn, buf, n + 1).into_int();
     }
 
     /// `self = a · b`, reusing `self`'s heap buffer: the three-address form of `*`, as GMP's
@@ -354,22 +348,28 @@ impl Int {
             return;
         }
         let n = x.len() + y.len();
-        let Some(mut v) = self.take_heap_vec().filter(|_| n > INLINE_PRODUCT) else {
+        let heap = if n > INLINE_PRODUCT {
+            self.take_heap()
+        } else {
+            None
+        };
+        let Some((mut buf, _)) = heap else {
             *self = a.mul_ref(b);
             return;
         };
-        let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-        // Every limb is overwritten: keep the old ones rather than zero them first.
-        v.resize(n, 0);
-        v.truncate(n);
-        if core::ptr::eq(a, b) {
-            sqr_into(&mut v, x);
-        } else if y.len() < MUL_KARATSUBA {
-            limbs::mul_basecase(&mut v, x, y);
-        } else {
-            mul_into(&mut v, x, y);
+        if buf.len() < n {
+            pool::put(buf);
+            buf = pool::take(n);
         }
-        *self = Int::from_sign_vec(a.is_negative() ^ b.is_negative(), v);
+        let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+        if core::ptr::eq(a, b) {
+            sqr_into(&mut buf[..n], x);
+        } else if y.len() < MUL_KARATSUBA {
+            limbs::mul_basecase(&mut buf[..n], x, y);
+        } else {
+            mul_into(&mut buf[..n], x, y);
+        }
+        *self = Parts::from_sign_buf(a.is_negative() ^ b.is_negative(), buf, n).into_int();
     }
 
     /// `self` raised to the power `exp` (`0^0 = 1`).
@@ -407,13 +407,42 @@ impl Int {
 /// four limbs.
 #[inline(always)]
 fn mul_inline(neg: bool, a: &[u64; 3], b: &[u64; 3]) -> Parts {
-    let r = if a[2] == 0 && b[2] == 0 {
+    if a[2] == 0 && b[2] == 0 {
         let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
-        [r0, r1, r2, r3, 0, 0]
-    } else {
-        limbs::mul_3x3(*a, *b)
-    };
-    Parts::from_sign_limbs(neg, &r)
+        if r3 == 0 {
+            return Parts::small(neg, [r0, r1, r2]);
+        }
+        return Parts::from_sign_array(neg, &[r0, r1, r2, r3], 4);
+    }
+    let r = limbs::mul_3x3(*a, *b);
+    let n = top_len(&r);
+    if n <= 3 {
+        return Parts::small(neg, [r[0], r[1], r[2]]);
+    }
+    Parts::from_sign_array(neg, &r, n)
+}
+
+/// The normalised length of a fixed-size magnitude, by constant indices only, so that the
+/// array can stay in registers.
+#[inline(always)]
+fn top_len<const K: usize>(r: &[u64; K]) -> usize {
+    let mut n = 0;
+    for (i, &x) in r.iter().enumerate() {
+        if x != 0 {
+            n = i + 1;
+        }
+    }
+    n
+}
+
+/// `buf` (holding a magnitude of `n` limbs) exchanged for a buffer of at least `cap` limbs
+/// with the same first `n` limbs.
+#[cold]
+fn grown(buf: Box<[u64]>, n: usize, cap: usize) -> Box<[u64]> {
+    let mut b = pool::take(cap);
+    b[..n].copy_from_slice(&buf[..n]);
+    pool::put(buf);
+    b
 }
 
 /// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.

@@ -20,43 +20,34 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
                 Parts::from(Int::from_sign_u128(rneg, x - q * d)),
             );
         }
-        let mut q = zeroed(a.len());
-        let r = limbs::divrem_1(&mut q, a, b[0]);
+        let n = a.len();
+        let mut q = pool::take(n);
+        let r = limbs::divrem_1(&mut q[..n], a, b[0]);
         return (
-            Parts::from_sign_vec(qneg, q),
+            Parts::from_sign_buf(qneg, q, n),
             Parts::from(Int::from_sign_u128(rneg, r as u128)),
         );
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
     let s = limbs::divrem_scratch_len(a.len(), dn);
-    if qn + dn + s <= SMALL_DIV {
-        let mut buf = [0; SMALL_DIV];
-        let (q, rest) = buf.split_at_mut(qn);
-        let (r, scratch) = rest.split_at_mut(dn);
-        limbs::divrem(q, r, a, b, &mut scratch[..s]);
-        return (
-            Parts::from_sign_limbs(qneg, q),
-            Parts::from_sign_limbs(rneg, r),
-        );
-    }
-    let mut q = zeroed(qn);
-    let mut r = zeroed(dn);
+    let (mut q, mut r) = (pool::take(qn), pool::take(dn));
     if s <= STACK_SCRATCH {
-        limbs::divrem(&mut q, &mut r, a, b, &mut [0; STACK_SCRATCH][..s]);
+        let scratch = &mut [0; STACK_SCRATCH][..s];
+        limbs::divrem(&mut q[..qn], &mut r[..dn], a, b, scratch);
     } else {
         let mut scratch = zeroed(s);
-        limbs::divrem(&mut q, &mut r, a, b, &mut scratch);
+        limbs::divrem(&mut q[..qn], &mut r[..dn], a, b, &mut scratch);
         pool::give(scratch);
     }
-    (Parts::from_sign_vec(qneg, q), Parts::from_sign_vec(rneg, r))
+    (
+        Parts::from_sign_buf(qneg, q, qn),
+        Parts::from_sign_buf(rneg, r, dn),
+    )
 }
 
-/// Quotient, remainder and scratch limbs up to which a division runs entirely on the stack
-/// (a small array, cheap to zero), its results copied out at their exact lengths.
-const SMALL_DIV: usize = 40;
-
-/// Scratch space, in limbs, that division takes from the stack rather than the heap.
-const STACK_SCRATCH: usize = 256;
+/// Scratch space, in limbs, that division takes from the stack (zeroed: a small array is
+/// cheap to clear) rather than from the buffer cache.
+const STACK_SCRATCH: usize = 64;
 
 impl Int {
     /// Quotient and remainder of truncating division (the quotient rounds toward zero, the

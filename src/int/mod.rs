@@ -44,21 +44,19 @@ impl Drop for Int {
     /// Gives a heap buffer to the per-thread cache that the next result of its size takes.
     #[inline]
     fn drop(&mut self) {
-        if let Repr::Heap { .. } = self.repr {
-            give_back(&mut self.repr);
+        if let Repr::Heap { buf, .. } = &mut self.repr {
+            give_back(buf);
         }
     }
 }
 
 /// The out-of-line part of dropping a heap value, so that dropping an inline one stays a test
-/// (`Repr` itself has no drop glue: its vector is freed here and nowhere else).
+/// (`Repr` itself has no drop glue: its buffer is freed here and nowhere else). The value is
+/// dead, so only the buffer is taken out: writing a whole zero `Repr` over it (one wide store)
+/// would make the next value written there wait to be read back.
 #[inline(never)]
-fn give_back(repr: &mut Repr) {
-    if let Repr::Heap { limbs, .. } = repr {
-        let v = core::mem::take(&mut **limbs);
-        *repr = ZERO_REPR;
-        pool::give(v);
-    }
+fn give_back(buf: &mut Box<[u64]>) {
+    pool::put(core::mem::take(buf));
 }
 
 impl Clone for Int {
@@ -70,9 +68,10 @@ impl Clone for Int {
                 len: *len,
                 limbs: *limbs,
             },
-            Repr::Heap { neg, limbs } => Repr::Heap {
+            Repr::Heap { neg, len, buf } => Repr::Heap {
                 neg: *neg,
-                limbs: ManuallyDrop::new(pool::copy_of(limbs)),
+                len: *len,
+                buf: ManuallyDrop::new(pool::copy_of(&buf[..*len])),
             },
         };
         Int { repr }
@@ -80,8 +79,10 @@ impl Clone for Int {
 }
 
 /// Invariant: the magnitude is normalised (no high zero limbs) and zero is never negative.
-/// Inline limbs at and above `len` are zero. A heap vector is released only by `Int`'s `Drop`,
-/// so a `Repr` holding one must never be overwritten in place: assign the whole `Int`.
+/// Inline limbs at and above `len` are zero. A heap magnitude is the first `len` limbs of `buf`
+/// (more than [`INLINE`]; the limbs after them are unspecified). Its buffer is released only by
+/// `Int`'s `Drop`, so a `Repr` holding one must never be overwritten in place: assign the whole
+/// `Int`.
 enum Repr {
     Inline {
         neg: bool,
@@ -90,7 +91,8 @@ enum Repr {
     },
     Heap {
         neg: bool,
-        limbs: ManuallyDrop<Vec<u64>>,
+        len: usize,
+        buf: ManuallyDrop<Box<[u64]>>,
     },
 }
 
@@ -106,7 +108,8 @@ pub(crate) enum Parts {
     },
     Big {
         neg: bool,
-        limbs: Vec<u64>,
+        len: usize,
+        buf: Box<[u64]>,
     },
 }
 
@@ -119,9 +122,10 @@ impl From<Int> for Parts {
                 len: len as usize,
                 limbs,
             },
-            Repr::Heap { neg, limbs } => Parts::Big {
+            Repr::Heap { neg, len, buf } => Parts::Big {
                 neg,
-                limbs: ManuallyDrop::into_inner(limbs),
+                len,
+                buf: ManuallyDrop::into_inner(buf),
             },
         }
     }
@@ -144,9 +148,54 @@ impl Parts {
         } else {
             Parts::Big {
                 neg,
-                limbs: pool::copy_of(limbs),
+                len: n,
+                buf: pool::copy_of(limbs),
             }
         }
+    }
+
+    /// An inline value from a sign and three limbs (need not be normalised).
+    #[inline(always)]
+    pub(crate) fn small(neg: bool, limbs: [u64; INLINE]) -> Parts {
+        let len = if limbs[2] != 0 {
+            3
+        } else if limbs[1] != 0 {
+            2
+        } else {
+            (limbs[0] != 0) as usize
+        };
+        Parts::Small {
+            neg: neg && len != 0,
+            len,
+            limbs,
+        }
+    }
+
+    /// A heap value from a sign and the first `n` limbs of `r`, normalised and more than
+    /// [`INLINE`]. The limbs go from registers into a buffer of `K` limbs one by one: copying
+    /// the array would read back memory just written in narrower pieces.
+    #[inline(always)]
+    pub(crate) fn from_sign_array<const K: usize>(neg: bool, r: &[u64; K], n: usize) -> Parts {
+        debug_assert!(n > INLINE && n <= K && r[n - 1] != 0);
+        let mut buf = pool::take(K);
+        let dst = &mut buf[..K];
+        for i in 0..K {
+            dst[i] = r[i];
+        }
+        Parts::Big { neg, len: n, buf }
+    }
+
+    /// A value from a sign and the first `n` limbs of a buffer (need not be normalised); small
+    /// results move inline and give the buffer back to the cache.
+    #[inline(always)]
+    pub(crate) fn from_sign_buf(neg: bool, buf: Box<[u64]>, n: usize) -> Parts {
+        let n = crate::limbs::normalized_len(&buf[..n]);
+        if n <= INLINE {
+            let x = Parts::from_sign_limbs(neg, &buf[..n]);
+            pool::put(buf);
+            return x;
+        }
+        Parts::Big { neg, len: n, buf }
     }
 
     /// A value from a sign and a magnitude vector (need not be normalised); small results move
@@ -159,8 +208,12 @@ impl Parts {
             pool::give(limbs);
             return x;
         }
-        limbs.truncate(n);
-        Parts::Big { neg, limbs }
+        limbs.resize(limbs.capacity(), 0);
+        Parts::Big {
+            neg,
+            len: n,
+            buf: limbs.into_boxed_slice(),
+        }
     }
 
     #[inline(always)]
@@ -171,9 +224,10 @@ impl Parts {
                 len: len as u8,
                 limbs,
             },
-            Parts::Big { neg, limbs } => Repr::Heap {
+            Parts::Big { neg, len, buf } => Repr::Heap {
                 neg,
-                limbs: ManuallyDrop::new(limbs),
+                len,
+                buf: ManuallyDrop::new(buf),
             },
         };
         Int { repr }
@@ -262,7 +316,7 @@ impl Int {
     pub fn as_limbs(&self) -> &[u64] {
         match &self.repr {
             Repr::Inline { len, limbs, .. } => &limbs[..*len as usize],
-            Repr::Heap { limbs, .. } => limbs,
+            Repr::Heap { len, buf, .. } => &buf[..*len],
         }
     }
 
@@ -335,34 +389,38 @@ impl Int {
             };
             return;
         }
-        let mut v = match core::mem::replace(&mut self.repr, ZERO_REPR) {
-            Repr::Heap { limbs, .. } => ManuallyDrop::into_inner(limbs),
-            Repr::Inline { .. } => pool::buffer(cap),
+        let mut buf = match self.take_heap() {
+            Some((b, _)) if b.len() >= cap => b,
+            old => {
+                if let Some((b, _)) = old {
+                    pool::put(b);
+                }
+                pool::take(cap)
+            }
         };
-        v.clear();
-        v.resize(cap, 0);
-        f(&mut v);
-        let n = crate::limbs::normalized_len(&v);
-        if n <= INLINE {
-            *self = Int::from_sign_limbs(neg, &v[..n]);
-            pool::give(v);
-        } else {
-            v.truncate(n);
-            self.repr = Repr::Heap {
-                neg,
-                limbs: ManuallyDrop::new(v),
-            };
-        }
+        buf[..cap].fill(0);
+        f(&mut buf[..cap]);
+        *self = Parts::from_sign_buf(neg, buf, cap).into_int();
     }
 
     /// Takes a heap magnitude out for in-place work (the value is left zero); an inline value
     /// is left as it is and gives `None`.
     pub(crate) fn take_heap_vec(&mut self) -> Option<Vec<u64>> {
+        let (buf, len) = self.take_heap()?;
+        let mut v = Vec::from(buf);
+        v.truncate(len);
+        Some(v)
+    }
+
+    /// Takes a heap buffer and the length of the magnitude in it out for in-place work (the
+    /// value is left zero); an inline value is left as it is and gives `None`.
+    #[inline]
+    pub(crate) fn take_heap(&mut self) -> Option<(Box<[u64]>, usize)> {
         match &mut self.repr {
-            Repr::Heap { limbs, .. } => {
-                let v = core::mem::take(limbs);
+            Repr::Heap { len, buf, .. } => {
+                let (b, n) = (core::mem::take(&mut **buf), *len);
                 self.repr = ZERO_REPR;
-                Some(ManuallyDrop::into_inner(v))
+                Some((b, n))
             }
             Repr::Inline { .. } => None,
         }

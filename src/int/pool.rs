@@ -46,55 +46,78 @@ fn capacity_class(cap: usize) -> Option<usize> {
     }
 }
 
-/// A cached buffer, with the length of the value that last used it.
-type Slot = Cell<Vec<u64>>;
+/// A cached buffer: a boxed slice, whose length is its capacity. (A `Box<[u64]>` moves as two
+/// words in registers; a `Vec` is a three-word aggregate that the compiler copies with vector
+/// loads, which stall when they read back a vector just written word by word.)
+type Slot = Cell<Option<Box<[u64]>>>;
+
+/// Buffers kept per class.
+const KEPT: usize = 2;
+
+/// Each class is a small stack: `count` buffers in the first slots. Buffers are taken and given
+/// at the top, so no buffer moves from one slot to another.
+struct Cache {
+    count: [Cell<usize>; CLASSES],
+    slots: [[Slot; KEPT]; CLASSES],
+}
 
 thread_local! {
-    static FREE: [[Slot; 2]; CLASSES] =
-        const { [const { [const { Cell::new(Vec::new()) }, const { Cell::new(Vec::new()) }] }; CLASSES] };
+    static FREE: Cache = const {
+        Cache {
+            count: [const { Cell::new(0) }; CLASSES],
+            slots: [const { [const { Cell::new(None) }; KEPT] }; CLASSES],
+        }
+    };
 }
 
-/// A vector of `n` limbs whose values are unspecified (the caller overwrites them), from the
-/// cache when it holds a buffer of `n`'s class.
+/// A buffer of at least `n` limbs whose values are unspecified (the caller overwrites the ones
+/// it uses), from the cache when it holds one of `n`'s class.
 #[inline(always)]
-pub(crate) fn buffer(n: usize) -> Vec<u64> {
+pub(crate) fn take(n: usize) -> Box<[u64]> {
     if n > MAX_CAP {
-        return fresh(n, n);
+        return fresh(n);
     }
     let (k, cap) = request_class(n);
-    let mut v = match FREE.try_with(|free| {
-        let v = free[k][0].take();
-        if v.capacity() != 0 {
-            v
-        } else {
-            free[k][1].take()
-        }
-    }) {
-        Ok(v) if v.capacity() != 0 => v,
-        _ => return fresh(cap, n),
-    };
-    if v.len() < n {
-        return lengthen(v, n);
+    let cached = FREE.try_with(|free| {
+        let c = free.count[k].get().checked_sub(1)?;
+        free.count[k].set(c);
+        free.slots[k].get(c)?.take()
+    });
+    match cached {
+        Ok(Some(b)) => b,
+        _ => fresh(cap),
     }
-    v.truncate(n);
-    v
 }
 
-/// A new zeroed allocation of `cap` limbs cut to length `n`, out of the callers' way.
+/// A new zeroed allocation of `cap` limbs, out of the callers' way.
 #[cold]
 #[inline(never)]
-fn fresh(cap: usize, n: usize) -> Vec<u64> {
-    let mut v = vec![0; cap];
-    v.truncate(n);
-    v
+fn fresh(cap: usize) -> Box<[u64]> {
+    vec![0; cap].into_boxed_slice()
 }
 
-/// `v` lengthened with zeros to `n` limbs (within its capacity), out of the callers' way: the
-/// buffer cached for a class usually held a value of the length asked for next.
-#[cold]
-#[inline(never)]
-fn lengthen(mut v: Vec<u64>, n: usize) -> Vec<u64> {
-    v.resize(n, 0);
+/// Gives a buffer back to its class; when the class is full, or the buffer fits no class, it
+/// is freed.
+#[inline]
+pub(crate) fn put(b: Box<[u64]>) {
+    let Some(k) = capacity_class(b.len()) else {
+        return;
+    };
+    let _ = FREE.try_with(|free| {
+        let c = free.count[k].get();
+        if let Some(slot) = free.slots[k].get(c) {
+            // Slots above the count are empty: nothing to drop, so the old value is not read.
+            core::mem::forget(slot.replace(Some(b)));
+            free.count[k].set(c + 1);
+        }
+    });
+}
+
+/// A vector of `n` limbs whose values are unspecified, on a cached buffer (see [`take`]).
+#[inline]
+pub(crate) fn buffer(n: usize) -> Vec<u64> {
+    let mut v = Vec::from(take(n));
+    v.truncate(n);
     v
 }
 
@@ -106,26 +129,22 @@ pub(crate) fn zeroed(n: usize) -> Vec<u64> {
     v
 }
 
-/// A vector holding a copy of `a` (see [`buffer`]).
+/// A buffer holding a copy of `a` in its first `a.len()` limbs (see [`take`]).
 #[inline]
-pub(crate) fn copy_of(a: &[u64]) -> Vec<u64> {
-    let mut v = buffer(a.len());
-    v.copy_from_slice(a);
-    v
+pub(crate) fn copy_of(a: &[u64]) -> Box<[u64]> {
+    let mut b = take(a.len());
+    b[..a.len()].copy_from_slice(a);
+    b
 }
 
-/// Gives a buffer back to its class, where it displaces the older of the two kept (which is
-/// freed); buffers outside every class are freed at once.
+/// Gives a vector's buffer back (see [`put`]); its unused capacity is zeroed first, so that it
+/// becomes a boxed slice without reallocating.
 #[inline]
-pub(crate) fn give(v: Vec<u64>) {
-    let cap = v.capacity();
-    let Some(k) = capacity_class(cap) else {
-        return;
-    };
-    let _ = FREE.try_with(|free| {
-        let old = free[k][0].replace(v);
-        drop(free[k][1].replace(old))
-    });
+pub(crate) fn give(mut v: Vec<u64>) {
+    if capacity_class(v.capacity()).is_some() {
+        v.resize(v.capacity(), 0);
+        put(v.into_boxed_slice());
+    }
 }
 
 #[cfg(test)]
@@ -143,6 +162,9 @@ mod tests {
             assert!(w.len() == n && w.capacity() >= n);
             w.fill(7);
             give(w);
+            let b = take(n);
+            assert!(b.len() >= n);
+            put(b);
         }
     }
 

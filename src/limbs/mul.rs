@@ -162,6 +162,10 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
         r[..4].copy_from_slice(&mul_2x2([*a0, *a1], [*b0, *b1]));
         return;
     }
+    if let (Ok(a), Ok(b)) = (<&[u64; 4]>::try_from(a), <&[u64; 4]>::try_from(b)) {
+        r[..8].copy_from_slice(&mul_4x4(a, b));
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
     if a.len() >= 2 && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
@@ -203,6 +207,26 @@ pub fn mul_3x3(a: [u64; 3], b: [u64; 3]) -> [u64; 6] {
             carry = (t >> 64) as u64;
         }
         r[i + 3] = carry;
+    }
+    r
+}
+
+/// `a·b` for four-limb `a` and `b` (256-bit operands), schoolbook on fixed arrays, unrolled by
+/// the compiler into straight-line code with no loop or zeroing.
+///
+/// ```
+/// let r = carry::limbs::mul_4x4(&[u64::MAX; 4], &[u64::MAX; 4]);
+/// assert_eq!(r, [1, 0, 0, 0, u64::MAX - 1, u64::MAX, u64::MAX, u64::MAX]);
+/// ```
+#[inline]
+pub fn mul_4x4(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
+    let mut r = [0u64; 8];
+    for i in 0..4 {
+        let mut carry = 0u64;
+        for j in 0..4 {
+            (r[i + j], carry) = mac(a[i], b[j], r[i + j], carry);
+        }
+        r[i + 4] = carry;
     }
     r
 }

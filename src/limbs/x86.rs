@@ -283,7 +283,7 @@ pub unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     carry
 }
 
-/// Schoolbook product `r = a·b` row by row with [`addmul_1_adx`]; requires
+/// Schoolbook product `r = a·b`: the first row by `mul_1`, the others with [`addmul_1_adx`]; requires
 /// `a.len() >= b.len() >= 1` and `r.len() == a.len() + b.len()`.
 ///
 /// # Safety
@@ -291,8 +291,8 @@ pub unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
 #[target_feature(enable = "bmi2,adx")]
 pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
     let an = a.len();
-    r[..an].fill(0);
-    for (j, &bj) in b.iter().enumerate() {
+    r[an] = super::mul::mul_1(&mut r[..an], a, b[0]);
+    for (j, &bj) in b.iter().enumerate().skip(1) {
         let row = &mut r[j..j + an];
         // SAFETY: `row` and `a` hold `an` limbs each and do not overlap (`r` is borrowed
         // mutably); the caller guarantees BMI2 and ADX.
