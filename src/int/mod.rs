@@ -178,10 +178,7 @@ impl Parts {
     pub(crate) fn from_sign_array<const K: usize>(neg: bool, r: &[u64; K], n: usize) -> Parts {
         debug_assert!(n > INLINE && n <= K && r[n - 1] != 0);
         let mut buf = pool::take(K);
-        let dst = &mut buf[..K];
-        for i in 0..K {
-            dst[i] = r[i];
-        }
+        buf[..K].copy_from_slice(r);
         Parts::Big { neg, len: n, buf }
     }
 
