@@ -42,15 +42,15 @@ fn neg3(a: &[u64; 3]) -> [u64; 3] {
     sub3(&[0; 3], a).0
 }
 
+/// The normalised length of a three-limb magnitude, without branches: whether a sum carried
+/// into the next limb is a coin toss for random operands, and a mispredicted branch would cost
+/// more than the whole addition.
 #[inline(always)]
 fn len3(l: &[u64; 3]) -> u8 {
-    if l[2] != 0 {
-        3
-    } else if l[1] != 0 {
-        2
-    } else {
-        (l[0] != 0) as u8
-    }
+    let n2 = (l[2] != 0) as u8;
+    let n1 = (l[1] != 0) as u8 | n2;
+    let n0 = (l[0] != 0) as u8 | n1;
+    n0 + n1 + n2
 }
 
 /// The signed sum of two inline values `(an, a) + (bn, b)`, as an inline sign, length and

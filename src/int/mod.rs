@@ -157,13 +157,9 @@ impl Parts {
     /// An inline value from a sign and three limbs (need not be normalised).
     #[inline(always)]
     pub(crate) fn small(neg: bool, limbs: [u64; INLINE]) -> Parts {
-        let len = if limbs[2] != 0 {
-            3
-        } else if limbs[1] != 0 {
-            2
-        } else {
-            (limbs[0] != 0) as usize
-        };
+        let n2 = (limbs[2] != 0) as usize;
+        let n1 = (limbs[1] != 0) as usize | n2;
+        let len = ((limbs[0] != 0) as usize | n1) + n1 + n2;
         Parts::Small {
             neg: neg && len != 0,
             len,
@@ -273,13 +269,8 @@ impl Int {
     pub(crate) const fn from_sign_u128(neg: bool, mag: u128) -> Int {
         let lo = mag as u64;
         let hi = (mag >> 64) as u64;
-        let len = if hi != 0 {
-            2
-        } else if lo != 0 {
-            1
-        } else {
-            0
-        };
+        // Without branches, as in `len3`: whether `hi` is zero is often unpredictable.
+        let len = (mag != 0) as u8 + (hi != 0) as u8;
         Int {
             repr: Repr::Inline {
                 neg: neg && len != 0,

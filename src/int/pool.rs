@@ -51,23 +51,13 @@ fn capacity_class(cap: usize) -> Option<usize> {
 /// loads, which stall when they read back a vector just written word by word.)
 type Slot = Cell<Option<Box<[u64]>>>;
 
-/// Buffers kept per class.
-const KEPT: usize = 2;
-
-/// Each class is a small stack: `count` buffers in the first slots. Buffers are taken and given
-/// at the top, so no buffer moves from one slot to another.
-struct Cache {
-    count: [Cell<usize>; CLASSES],
-    slots: [[Slot; KEPT]; CLASSES],
-}
+/// Buffers kept per class: the most recently given first. A result usually takes the first,
+/// which sits at a fixed place for its class, so taking it does not wait on any other load.
+type Class = [Slot; 2];
 
 thread_local! {
-    static FREE: Cache = const {
-        Cache {
-            count: [const { Cell::new(0) }; CLASSES],
-            slots: [const { [const { Cell::new(None) }; KEPT] }; CLASSES],
-        }
-    };
+    static FREE: [Class; CLASSES] =
+        const { [const { [const { Cell::new(None) }, const { Cell::new(None) }] }; CLASSES] };
 }
 
 /// A buffer of at least `n` limbs whose values are unspecified (the caller overwrites the ones
@@ -78,11 +68,7 @@ pub(crate) fn take(n: usize) -> Box<[u64]> {
         return fresh(n);
     }
     let (k, cap) = request_class(n);
-    let cached = FREE.try_with(|free| {
-        let c = free.count[k].get().checked_sub(1)?;
-        free.count[k].set(c);
-        free.slots[k].get(c)?.take()
-    });
+    let cached = FREE.try_with(|free| free[k][0].take().or_else(|| free[k][1].take()));
     match cached {
         Ok(Some(b)) => b,
         _ => fresh(cap),
@@ -96,21 +82,26 @@ fn fresh(cap: usize) -> Box<[u64]> {
     vec![0; cap].into_boxed_slice()
 }
 
-/// Gives a buffer back to its class; when the class is full, or the buffer fits no class, it
-/// is freed.
+/// Gives a buffer back to the front of its class, where it displaces the one there to the back
+/// (and the one at the back, if any, is freed); buffers outside every class are freed at once.
 #[inline]
 pub(crate) fn put(b: Box<[u64]>) {
     let Some(k) = capacity_class(b.len()) else {
         return;
     };
     let _ = FREE.try_with(|free| {
-        let c = free.count[k].get();
-        if let Some(slot) = free.slots[k].get(c) {
-            // Slots above the count are empty: nothing to drop, so the old value is not read.
-            core::mem::forget(slot.replace(Some(b)));
-            free.count[k].set(c + 1);
+        if let Some(old) = free[k][0].replace(Some(b)) {
+            displace(&free[k][1], old);
         }
     });
+}
+
+/// Moves a buffer to the back slot of its class, out of the way of the usual case of one
+/// buffer per class.
+#[cold]
+#[inline(never)]
+fn displace(back: &Slot, b: Box<[u64]>) {
+    drop(back.replace(Some(b)));
 }
 
 /// A vector of `n` limbs whose values are unspecified, on a cached buffer (see [`take`]).
