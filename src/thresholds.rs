@@ -103,3 +103,11 @@ pub const FACTORIAL_SWING: u64 = 256;
 /// factors below; the same bound ends the swing recursion on the odd part).
 #[cfg(feature = "tiny-thresholds")]
 pub const FACTORIAL_SWING: u64 = 2;
+
+/// `Int::sqrt`, `sqrt_rem`: the Karatsuba square root from this many bits (Newton's iteration
+/// from a floating-point estimate below, and for the recursion's base case).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const SQRT_DC: u64 = 2048;
+/// `Int::sqrt`, `sqrt_rem`: the Karatsuba square root from this many bits.
+#[cfg(feature = "tiny-thresholds")]
+pub const SQRT_DC: u64 = 8;

@@ -301,6 +301,44 @@ fn sqrt_root_perfect_powers() {
     report("sqrt_root_perfect_powers", n);
 }
 
+/// The Karatsuba square root (`SQRT_DC` and up) on every bit length around its threshold and
+/// on a few long operands: random and striped magnitudes cut to the length, squares and their
+/// neighbours, 2^n − 1 and 2^n.
+#[test]
+fn sqrt_rem_dc_sizes() {
+    let mut rng = Rng::for_test("sqrt_rem_dc_sizes");
+    let dc = carry::thresholds::SQRT_DC as u32;
+    let mut lengths: Vec<u32> = (dc.saturating_sub(3).max(1)..dc + 70).collect();
+    lengths.extend([4 * dc - 1, 4 * dc, 4 * dc + 1, 16 * dc + 3, 100_003]);
+    if scale() >= 1.0 {
+        lengths.extend([1 << 20, (1 << 20) + 5]);
+    }
+    let mut n = 0;
+    for &bits in &lengths {
+        let limbs = (bits as usize).div_ceil(64);
+        let mut cases = vec![
+            (Integer::from(1) << bits) - 1u32,
+            Integer::from(1) << (bits - 1),
+        ];
+        for _ in 0..if bits < 100_000 { 4 } else { 1 } {
+            let m = magnitude(&mut rng, limbs) >> (64 * limbs as u32 - bits);
+            let m = m | (Integer::from(1) << (bits - 1));
+            let root = Integer::from(m.sqrt_ref());
+            let sq = Integer::from(root.square_ref());
+            cases.extend([m, sq.clone(), sq.clone() - 1u32, sq + 1u32]);
+        }
+        for x in cases {
+            let (s, r) = to_int(&x).sqrt_rem();
+            let (rs, rr) = x.clone().sqrt_rem(Integer::new());
+            check(&s, &rs, || format!("sqrt_rem({}) [{bits} bits]", hx(&x)));
+            check(&r, &rr, || format!("sqrt_rem rem({}) [{bits} bits]", hx(&x)));
+            check(&to_int(&x).sqrt(), &rs, || format!("sqrt({})", hx(&x)));
+            n += 3;
+        }
+    }
+    report("sqrt_rem_dc_sizes", n);
+}
+
 #[test]
 fn jacobi_legendre_kronecker() {
     let mut rng = Rng::for_test("jacobi_legendre_kronecker");

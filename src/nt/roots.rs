@@ -1,7 +1,11 @@
 //! Integer square roots and k-th roots by Newton's iteration from above (Brent & Zimmermann,
 //! Modern Computer Arithmetic, 1.5.1 and 1.5.2), started from a 53-bit floating-point estimate so
 //! that the number of iterations is O(log n); perfect-square and perfect-power tests.
+//! Square roots from `SQRT_DC` bits on are Zimmermann's Karatsuba square root (MCA 1.5.2,
+//! Algorithm 1.12 "SqrtRem"): one half-size root, one division and one square per level,
+//! O(M(n)) in all instead of Newton's O(M(n) log n).
 
+use crate::thresholds::SQRT_DC;
 use crate::Int;
 
 impl Int {
@@ -24,7 +28,13 @@ impl Int {
     /// assert_eq!(Int::from(-16).checked_sqrt(), None);
     /// ```
     pub fn checked_sqrt(&self) -> Option<Int> {
-        (!self.is_negative()).then(|| self.nth_root(2))
+        if self.is_negative() {
+            return None;
+        }
+        if self.bits() < SQRT_DC {
+            return Some(self.nth_root(2));
+        }
+        Some(sqrt_rem_dc(self).0)
     }
 
     /// `(s, r)` with `s = ⌊√self⌋` and `r = self - s²` (as `mpz_sqrtrem`). Panics when `self`
@@ -35,9 +45,13 @@ impl Int {
     /// assert_eq!(Int::from(99).sqrt_rem(), (Int::from(9), Int::from(18)));
     /// ```
     pub fn sqrt_rem(&self) -> (Int, Int) {
-        let s = self.sqrt();
-        let r = self - &s * &s;
-        (s, r)
+        assert!(!self.is_negative(), "sqrt of a negative number");
+        if self.bits() < SQRT_DC {
+            let s = self.sqrt();
+            let r = self - &s * &s;
+            return (s, r);
+        }
+        sqrt_rem_dc(self)
     }
 
     /// The `k`-th root rounded toward zero (as `mpz_root`): negative values have negative odd
@@ -118,6 +132,49 @@ impl Int {
         }
         bits > 65536 && (65537..=bits).any(|p| is_pth_power(&n, p as u32))
     }
+}
+
+/// `(s, r)` with `s = ⌊√a⌋`, `r = a − s²` for `a ≥ 0`, by the Karatsuba square root.
+///
+/// `a` is first scaled by 4^t (t ≤ 1) to `4k` or `4k − 1` bits, so that its top quarter is at
+/// least 2^k / 4, and cut into four `k`-bit pieces `a3..a0`. With `(s', r')` the root of
+/// `a3·2^k + a2`, the quotient `q` and remainder `u` of `(r'·2^k + a1) / 2s'` give
+/// `s = s'·2^k + q` and `r = u·2^k + a0 − q²`, corrected once if negative (MCA, Algorithm 1.12).
+fn sqrt_rem_dc(a: &Int) -> (Int, Int) {
+    let n = a.bits();
+    if n < SQRT_DC {
+        let s = root_abs(a, 2);
+        let r = a - &s * &s;
+        return (s, r);
+    }
+    let k = n.div_ceil(4);
+    let t = (4 * k - n) / 2;
+    let scaled = a << (2 * t);
+    let (s, r) = sqrt_rem_normalized(&scaled, k);
+    if t == 0 {
+        return (s, r);
+    }
+    // scaled = s² + r with s = 2^t·s1 + s0: a = s1² + (r + s0·(2^(t+1)·s1 + s0)) / 4^t.
+    let s0 = &s & ((Int::ONE << t) - 1u32);
+    let s1 = &s >> t;
+    let r = (r + &s0 * ((&s1 << (t + 1)) + &s0)) >> (2 * t);
+    (s1, r)
+}
+
+/// [`sqrt_rem_dc`] of `a`, of `4k - 1` or `4k` bits.
+fn sqrt_rem_normalized(a: &Int, k: u64) -> (Int, Int) {
+    let mask = (Int::ONE << k) - 1u32;
+    let (a1, a0) = ((a >> k) & &mask, a & &mask);
+    let (s1, r1) = sqrt_rem_dc(&(a >> (2 * k)));
+    let (q, u) = ((r1 << k) + a1).div_rem(&(&s1 << 1u32));
+    let mut s = (s1 << k) + &q;
+    let mut r = (u << k) + a0 - &q * &q;
+    if r.is_negative() {
+        r += &s << 1u32;
+        r -= 1u32;
+        s -= 1u32;
+    }
+    (s, r)
 }
 
 /// Whether `n > 1` is a `p`-th power: the exact root's low limb is checked first (one
