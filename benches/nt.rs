@@ -137,6 +137,26 @@ fn factorial_case(n: u32) -> Case {
     }
 }
 
+fn sqrt_case(bits: u32) -> Case {
+    let name = format!("ap_sqrtrem_{bits}");
+    let mut rng = Rng::for_case(&name);
+    let a = exact(&mut rng, bits);
+    let ca = int(&a);
+    let (mut s, mut r) = (Integer::new(), Integer::new());
+    Case {
+        name,
+        routines: [
+            Box::new(move || {
+                black_box(black_box(&ca).sqrt_rem());
+            }),
+            Box::new(move || {
+                (&mut s, &mut r).assign(black_box(&a).sqrt_rem_ref());
+                black_box((&s, &r));
+            }),
+        ],
+    }
+}
+
 fn prime_case(bits: u32) -> Case {
     let name = format!("ap_prime_{bits}");
     let mut rng = Rng::for_case(&name);
@@ -175,6 +195,9 @@ fn cases() -> Vec<Case> {
     cases.push(gcd_case(2048));
     cases.push(factorial_case(100_000));
     cases.push(prime_case(1024));
+    for bits in [1024, 2048, 4096, 16384, 131072, 1 << 20] {
+        cases.push(sqrt_case(bits));
+    }
     let filter = std::env::var("CARRY_BENCH_FILTER").unwrap_or_default();
     cases.retain(|c| c.name.contains(&filter));
     cases

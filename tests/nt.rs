@@ -331,7 +331,9 @@ fn sqrt_rem_dc_sizes() {
             let (s, r) = to_int(&x).sqrt_rem();
             let (rs, rr) = x.clone().sqrt_rem(Integer::new());
             check(&s, &rs, || format!("sqrt_rem({}) [{bits} bits]", hx(&x)));
-            check(&r, &rr, || format!("sqrt_rem rem({}) [{bits} bits]", hx(&x)));
+            check(&r, &rr, || {
+                format!("sqrt_rem rem({}) [{bits} bits]", hx(&x))
+            });
             check(&to_int(&x).sqrt(), &rs, || format!("sqrt({})", hx(&x)));
             n += 3;
         }

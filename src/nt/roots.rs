@@ -1,9 +1,9 @@
 //! Integer square roots and k-th roots by Newton's iteration from above (Brent & Zimmermann,
 //! Modern Computer Arithmetic, 1.5.1 and 1.5.2), started from a 53-bit floating-point estimate so
 //! that the number of iterations is O(log n); perfect-square and perfect-power tests.
-//! Square roots from `SQRT_DC` bits on are Zimmermann's Karatsuba square root (MCA 1.5.2,
-//! Algorithm 1.12 "SqrtRem"): one half-size root, one division and one square per level,
-//! O(M(n)) in all instead of Newton's O(M(n) log n).
+//! Square roots are Zimmermann's Karatsuba square root (MCA 1.5.2, Algorithm 1.12 "SqrtRem"):
+//! one half-size root, one division and one square per level, O(M(n)) in all instead of
+//! Newton's O(M(n) log n); operands of at most `SQRT_DC` bits are the base case, in `u128`.
 
 use crate::thresholds::SQRT_DC;
 use crate::Int;
@@ -31,9 +31,6 @@ impl Int {
         if self.is_negative() {
             return None;
         }
-        if self.bits() < SQRT_DC {
-            return Some(self.nth_root(2));
-        }
         Some(sqrt_rem_dc(self).0)
     }
 
@@ -46,11 +43,6 @@ impl Int {
     /// ```
     pub fn sqrt_rem(&self) -> (Int, Int) {
         assert!(!self.is_negative(), "sqrt of a negative number");
-        if self.bits() < SQRT_DC {
-            let s = self.sqrt();
-            let r = self - &s * &s;
-            return (s, r);
-        }
         sqrt_rem_dc(self)
     }
 
@@ -142,10 +134,10 @@ impl Int {
 /// `s = s'·2^k + q` and `r = u·2^k + a0 − q²`, corrected once if negative (MCA, Algorithm 1.12).
 fn sqrt_rem_dc(a: &Int) -> (Int, Int) {
     let n = a.bits();
-    if n < SQRT_DC {
-        let s = root_abs(a, 2);
-        let r = a - &s * &s;
-        return (s, r);
+    if n <= SQRT_DC {
+        let x = u128::try_from(a).expect("at most 128 bits");
+        let s = sqrt_u128(x);
+        return (Int::from(s), Int::from(x - u128::from(s) * u128::from(s)));
     }
     let k = n.div_ceil(4);
     let t = (4 * k - n) / 2;
@@ -159,6 +151,18 @@ fn sqrt_rem_dc(a: &Int) -> (Int, Int) {
     let s1 = &s >> t;
     let r = (r + &s0 * ((&s1 << (t + 1)) + &s0)) >> (2 * t);
     (s1, r)
+}
+
+/// `⌊√x⌋`: the floating-point root, off by at most a few units, corrected exactly.
+fn sqrt_u128(x: u128) -> u64 {
+    let mut s = (x as f64).sqrt() as u64;
+    while u128::from(s) * u128::from(s) > x {
+        s -= 1;
+    }
+    while s < u64::MAX && u128::from(s + 1) * u128::from(s + 1) <= x {
+        s += 1;
+    }
+    s
 }
 
 /// [`sqrt_rem_dc`] of `a`, of `4k - 1` or `4k` bits.
