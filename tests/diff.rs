@@ -196,6 +196,56 @@ fn division() {
     report("division", n);
 }
 
+/// Exact division: products `q·d` (divisors with factors of two, around `DIV_DC`, of both
+/// signs) give back `q`, and GMP's `divexact` agrees; a product plus a remainder `0 < |r| < |d|`
+/// is refused, and `div_exact` panics on it.
+#[test]
+fn exact_division() {
+    let mut rng = Rng::for_test("exact_division");
+    let dc = carry::thresholds::DIV_DC;
+    let mut n = 0;
+    for _ in 0..cases(20_000) {
+        let mut d = nonzero(&mut rng, 16);
+        if rng.chance(1, 4) {
+            let dn = *rng.pick(&[dc.saturating_sub(1).max(1), dc, dc + 1]);
+            d = magnitude(&mut rng, dn);
+        }
+        if rng.chance(1, 4) {
+            d <<= rng.below(200) as u32;
+        }
+        let ql = *rng.pick(&[2, 12, 40, 90]);
+        let q = integer(&mut rng, ql);
+        let a = Integer::from(&q * &d);
+        let (ca, cd) = (to_int(&a), to_int(&d));
+        let what = || format!("div_exact({}, {})", hx(&a), hx(&d));
+        check(&ca.div_exact(&cd), &q, what);
+        check(
+            &ca.div_exact(&cd),
+            &Integer::from(a.div_exact_ref(&d)),
+            what,
+        );
+        let r = Integer::from(rng.next_u64()) % Integer::from(d.abs_ref());
+        if r != 0 {
+            let b = Integer::from(&a + &r);
+            let cb = to_int(&b);
+            check_eq(cb.checked_div_exact(&cd), None, || {
+                format!("checked_div_exact({}, {})", hx(&b), hx(&d))
+            });
+            if rng.chance(1, 500) {
+                check_eq(
+                    catch_unwind(AssertUnwindSafe(|| cb.div_exact(&cd))).is_err(),
+                    true,
+                    || format!("div_exact({}, {}) did not panic", hx(&b), hx(&d)),
+                );
+            }
+            n += 1;
+        }
+        check_eq(ca.checked_div_exact(&Int::ZERO), None, || "by zero".into());
+        n += 3;
+    }
+    report("exact_division", n);
+}
+
 /// Division by zero panics in every form.
 #[test]
 fn division_by_zero_panics() {
@@ -236,6 +286,7 @@ fn division_by_zero_panics() {
         ("7u8 / &z", Box::new(|| drop(7u8 / &z))),
         ("-7i128 % &z", Box::new(|| drop(-7i128 % &z))),
         ("small / z", Box::new(|| drop(Int::from(5) / &z))),
+        ("div_exact", Box::new(|| drop(a.div_exact(&z)))),
     ];
     for (name, f) in &cases {
         check_eq(catch_unwind(AssertUnwindSafe(f)).is_err(), true, || {

@@ -5,6 +5,7 @@
 //! otherwise, inputs need not be normalised (top limbs may be zero).
 
 mod add;
+mod bdiv;
 mod div;
 mod div_dc;
 mod divstep;
@@ -22,6 +23,7 @@ mod x86;
 mod x86_mont;
 
 pub use add::*;
+pub use bdiv::*;
 pub use div::*;
 pub use div_dc::*;
 pub use divstep::*;
