@@ -157,6 +157,27 @@ fn sqrt_case(bits: u32) -> Case {
     }
 }
 
+fn divexact_case(bits: u32) -> Case {
+    let name = format!("ap_divexact_{bits}");
+    let mut rng = Rng::for_case(&name);
+    let d = exact(&mut rng, bits / 2);
+    let a = Integer::from(&d * &exact(&mut rng, bits / 2));
+    let (ca, cd) = (int(&a), int(&d));
+    let mut out = Integer::new();
+    Case {
+        name,
+        routines: [
+            Box::new(move || {
+                black_box(black_box(&ca).div_exact(black_box(&cd)));
+            }),
+            Box::new(move || {
+                out.assign(black_box(&a).div_exact_ref(black_box(&d)));
+                black_box(&out);
+            }),
+        ],
+    }
+}
+
 fn prime_case(bits: u32) -> Case {
     let name = format!("ap_prime_{bits}");
     let mut rng = Rng::for_case(&name);
@@ -197,6 +218,9 @@ fn cases() -> Vec<Case> {
     cases.push(prime_case(1024));
     for bits in [1024, 2048, 4096, 16384, 131072, 1 << 20] {
         cases.push(sqrt_case(bits));
+    }
+    for bits in [512, 2048, 8192] {
+        cases.push(divexact_case(bits));
     }
     let filter = std::env::var("CARRY_BENCH_FILTER").unwrap_or_default();
     cases.retain(|c| c.name.contains(&filter));

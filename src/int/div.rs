@@ -46,6 +46,18 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
     )
 }
 
+/// `a >> bits` in a buffer of `a.len() - bits / 64` limbs (not normalised).
+fn shifted_right(a: &[u64], bits: u64) -> Vec<u64> {
+    let (words, bits) = ((bits / 64) as usize, (bits % 64) as u32);
+    let mut v = pool::buffer(a.len() - words);
+    if bits == 0 {
+        v.copy_from_slice(&a[words..]);
+    } else {
+        limbs::shr(&mut v, &a[words..], bits);
+    }
+    v
+}
+
 /// Scratch space, in limbs, that division takes from the stack (zeroed: a small array is
 /// cheap to clear) rather than from the buffer cache.
 const STACK_SCRATCH: usize = 64;
@@ -158,22 +170,25 @@ impl Int {
         if self.trailing_zeros().unwrap_or(0) < tz {
             return None;
         }
-        let (a, b) = (self.abs() >> tz, d.abs() >> tz);
-        let (a, b) = (a.as_limbs(), b.as_limbs());
-        if a.len() < b.len() {
-            return None;
-        }
-        let qn = a.len() - b.len() + 1;
-        let mut w = pool::buffer(a.len());
-        w.copy_from_slice(a);
-        let mut q = pool::take(qn);
-        let exact = limbs::divexact_hensel(&mut q[..qn], &mut w, b);
+        let mut w = shifted_right(self.as_limbs(), tz);
+        let b = shifted_right(d.as_limbs(), tz);
+        let (wn, bn) = (limbs::normalized_len(&w), limbs::normalized_len(&b));
+        let q = (wn >= bn).then(|| {
+            let qn = wn - bn + 1;
+            let mut q = pool::take(qn);
+            let exact = limbs::divexact_hensel(&mut q[..qn], &mut w[..wn], &b[..bn]);
+            (exact, q, qn)
+        });
         pool::give(w);
-        if !exact {
-            pool::put(q);
-            return None;
+        pool::give(b);
+        match q {
+            Some((true, q, qn)) => Some(Parts::from_sign_buf(neg, q, qn).into_int()),
+            Some((false, q, _)) => {
+                pool::put(q);
+                None
+            }
+            None => None,
         }
-        Some(Parts::from_sign_buf(neg, q, qn).into_int())
     }
 
     /// The Euclidean quotient: `self = q·d + r` with `0 <= r < |d|`, as `i64::div_euclid`.
