@@ -310,11 +310,12 @@ pub unsafe fn mul_basecase_adx(r: &mut [u64], a: &[u64], b: &[u64]) {
 pub unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
     let n = a.len();
     assert!(n >= 1 && r.len() == 2 * n);
-    // Row 0 adds into r[1..n]; row i stores its carry into r[i + n] before any later row
-    // reads it, so only the low half and the top limb need clearing.
-    r[..n].fill(0);
+    // Row 0 is written (not added) into r[1..n] with its carry in r[n]; row i stores its carry
+    // into r[i + n] before any later row reads it, so only r[0] and the top limb need clearing.
+    r[0] = 0;
+    r[n] = super::mul::mul_1(&mut r[1..n], &a[1..], a[0]);
     r[2 * n - 1] = 0;
-    for i in 0..n - 1 {
+    for i in 1..n - 1 {
         let len = n - 1 - i;
         let row = &mut r[2 * i + 1..2 * i + 1 + len];
         let src = &a[i + 1..];
