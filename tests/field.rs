@@ -278,6 +278,24 @@ fn check_field<F: TestField>(name: &str) -> u64 {
     );
     let vals = values::<F>(&mut rng, &p, cases(60));
     let m = |x: &Integer| -> Integer { (Integer::from(x % &p) + &p) % &p };
+    // Every pair of edge values (0, 1, 2, p − 1, p − 2, (p ± 1)/2): a + b = p, a + b = p − 1,
+    // a − b = 0 and a < b by one are where add's and sub's selected chain flips.
+    for a in &vals[..7] {
+        for b in &vals[..7] {
+            let (fa, fb) = (el::<F>(a), el::<F>(b));
+            let what = || format!("a = {}, b = {}", hx(a), hx(b));
+            expect(name, &(fa + fb), &m(&(a.clone() + b)), || {
+                format!("add {}", what())
+            });
+            expect(name, &(fa - fb), &m(&(a.clone() - b)), || {
+                format!("sub {}", what())
+            });
+            expect(name, &(-fa), &m(&(-a.clone())), || {
+                format!("neg {}", what())
+            });
+            checks += 3;
+        }
+    }
     for (i, a) in vals.iter().enumerate() {
         let fa = el::<F>(a);
         let b = &vals[(i * 7 + 3) % vals.len()];

@@ -197,10 +197,12 @@ macro_rules! prime_field {
                 );
             }
 
+            #[inline]
             fn add_(&self, rhs: &Self) -> Self {
                 Self($crate::Uint::from_words($crate::__private::arith::add(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS.modulus)))
             }
 
+            #[inline]
             fn sub_(&self, rhs: &Self) -> Self {
                 Self($crate::Uint::from_words($crate::__private::arith::sub(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS.modulus)))
             }
@@ -210,6 +212,7 @@ macro_rules! prime_field {
                 Self($crate::Uint::from_words($crate::__private::mont::mul(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS)))
             }
 
+            #[inline]
             fn neg_(&self) -> Self {
                 Self($crate::Uint::from_words($crate::__private::arith::neg(self.0.as_words(), &Self::PARAMS.modulus)))
             }
