@@ -10,9 +10,12 @@ use crate::limbs;
 use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC};
 
 /// The powers `big^(2^i)`, `big = radix^m`, squared one by one as a conversion needs them.
+/// Each is kept as `(odd, zeros)`: the power is `odd·B^zeros` with the low zero limbs dropped
+/// (radix powers carry a power of two: about 30% of the limbs of `10^k` are zero), so that
+/// divisions and products by it run on the shorter part.
 struct Powers {
     m: usize,
-    table: Vec<Vec<u64>>,
+    table: Vec<(Vec<u64>, usize)>,
 }
 
 impl Powers {
@@ -20,21 +23,25 @@ impl Powers {
         let (m, big) = limbs::radix_chunk(radix);
         Powers {
             m,
-            table: vec![vec![big]],
+            table: vec![(vec![big], 0)],
         }
     }
 
-    /// `radix^(m·2^i)`, normalized.
-    fn get(&mut self, i: usize) -> &[u64] {
+    /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized.
+    fn get(&mut self, i: usize) -> (&[u64], usize) {
         while self.table.len() <= i {
-            let p = self.table.last().expect("the table starts with one entry");
+            let (p, z) = self.table.last().expect("the table starts with one entry");
             let mut sq = vec![0; 2 * p.len()];
             sqr_into(&mut sq, p);
             let n = limbs::normalized_len(&sq);
+            let low = sq.iter().take_while(|&&x| x == 0).count();
+            let z = 2 * z + low;
             sq.truncate(n);
-            self.table.push(sq);
+            sq.drain(..low);
+            self.table.push((sq, z));
         }
-        &self.table[i]
+        let (p, z) = &self.table[i];
+        (p, *z)
     }
 
     /// Digits in the low part when `len` digits are split: `m·2^i`, the largest below `len`.
@@ -67,9 +74,9 @@ fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
     if hi.is_empty() {
         return lo;
     }
-    let p = powers.get(i);
-    let mut r = vec![0; hi.len() + p.len() + 1];
-    let prod = &mut r[..hi.len() + p.len()];
+    let (p, z) = powers.get(i);
+    let mut r = vec![0; z + hi.len() + p.len() + 1];
+    let prod = &mut r[z..z + hi.len() + p.len()];
     if hi.len() >= p.len() {
         mul_into(prod, &hi, p);
     } else {
@@ -107,19 +114,22 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
         return;
     }
     let (i, low) = powers.split(out.len());
-    let p = powers.get(i);
+    let (p, z) = powers.get(i);
     let (hi_out, lo_out) = out.split_at_mut(out.len() - low);
-    if a.len() < p.len() {
+    if a.len() < z + p.len() {
         hi_out.fill(0);
         return to_digits(lo_out, a, radix, powers);
     }
-    let mut q = vec![0; a.len() - p.len() + 1];
-    let mut r = vec![0; p.len()];
+    // a = (q·p + r)·B^z + a_low: divide the limbs above B^z, keep the low ones as they are.
+    let (a_low, a_high) = a.split_at(z);
+    let mut q = vec![0; a_high.len() - p.len() + 1];
+    let mut r = vec![0; z + p.len()];
+    r[..z].copy_from_slice(a_low);
     if let [d] = *p {
-        r[0] = limbs::divrem_1(&mut q, a, d);
+        r[z] = limbs::divrem_1(&mut q, a_high, d);
     } else {
-        let mut scratch = vec![0; limbs::divrem_scratch_len(a.len(), p.len())];
-        limbs::divrem(&mut q, &mut r, a, p, &mut scratch);
+        let mut scratch = vec![0; limbs::divrem_scratch_len(a_high.len(), p.len())];
+        limbs::divrem(&mut q, &mut r[z..], a_high, p, &mut scratch);
     }
     to_digits(hi_out, &q, radix, powers);
     to_digits(lo_out, &r, radix, powers);
