@@ -46,6 +46,17 @@ pub const TO_RADIX_DC: usize = 30;
 #[cfg(feature = "tiny-thresholds")]
 pub const TO_RADIX_DC: usize = 2;
 
+/// Radix conversion to digits: the leaves of the divide and conquer with at least this many
+/// limbs multiply a fixed-point fraction by the chunk radix (`limbs::to_radix_frac`), the
+/// shorter ones divide by it.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const TO_RADIX_FRAC: usize = 4;
+/// Radix conversion to digits: the leaves of the divide and conquer with at least this many
+/// limbs multiply a fixed-point fraction by the chunk radix (`limbs::to_radix_frac`), the
+/// shorter ones divide by it.
+#[cfg(feature = "tiny-thresholds")]
+pub const TO_RADIX_FRAC: usize = 1;
+
 /// Radix conversion from digits (not a power-of-two radix): divide and conquer above this many
 /// digits (Horner's rule on limb-sized chunks below). At least 40, the longest chunk (radix 3),
 /// so that every split leaves a nonempty high part.

@@ -7,7 +7,72 @@
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC};
+use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC, TO_RADIX_FRAC};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+thread_local! {
+    /// The inverses `floor(B^(2L) / radix^(m·c)) + 1` of the leaf conversions
+    /// (`limbs::to_radix_frac`), by `(radix, c)`: a few dozen short numbers per radix, kept
+    /// for the life of the thread.
+    static LEAF_INVERSES: RefCell<HashMap<(u32, usize), Vec<u64>>> = RefCell::new(HashMap::new());
+}
+
+/// `floor(B^(2L) / radix^(m·c)) + 1` with `L = limbs::radix_frac_len(radix, c)`.
+fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
+    let (_, big) = limbs::radix_chunk(radix);
+    let mut n = vec![1u64];
+    for _ in 0..c {
+        let carry = limbs::mul_1_assign(&mut n, big);
+        if carry != 0 {
+            n.push(carry);
+        }
+    }
+    let l = limbs::radix_frac_len(radix, c);
+    let mut u = vec![0u64; 2 * l + 1];
+    u[2 * l] = 1;
+    let mut q = vec![0u64; u.len() - n.len() + 1];
+    if let [d] = *n {
+        limbs::divrem_1(&mut q, &u, d);
+    } else {
+        let mut r = vec![0; n.len()];
+        let mut scratch = vec![0; limbs::divrem_scratch_len(u.len(), n.len())];
+        limbs::divrem(&mut q, &mut r, &u, &n, &mut scratch);
+    }
+    let carry = limbs::add_1_assign(&mut q, 1);
+    debug_assert_eq!(carry, 0);
+    let len = limbs::normalized_len(&q);
+    q.truncate(len);
+    q
+}
+
+/// A leaf of [`to_digits`]: exactly `out.len()` digits of the short `a` (normalized).
+fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
+    let (m, _) = limbs::radix_chunk(radix);
+    if a.len() >= TO_RADIX_FRAC {
+        // Digits above a's own length are zeros: convert only the chunks a can fill.
+        let take = out.len().min(limbs::to_radix_len(a, radix).div_ceil(m) * m);
+        let (zeros, tail) = out.split_at_mut(out.len() - take);
+        zeros.fill(0);
+        let c = take.div_ceil(m);
+        LEAF_INVERSES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let inv = cache
+                .entry((radix, c))
+                .or_insert_with(|| leaf_inverse(radix, c));
+            let s = limbs::to_radix_frac_scratch_len(a.len(), inv.len(), radix, c);
+            let mut scratch = vec![0; s];
+            limbs::to_radix_frac(tail, a, inv, radix, &mut scratch);
+        });
+        return;
+    }
+    let mut work = a.to_vec();
+    let mut digits = vec![0; limbs::to_radix_len(a, radix)];
+    let k = limbs::to_radix(&mut digits, &mut work, radix);
+    let (zeros, tail) = out.split_at_mut(out.len() - k);
+    zeros.fill(0);
+    tail.copy_from_slice(&digits[..k]);
+}
 
 /// The powers `big^(2^i)`, `big = radix^m`, squared one by one as a conversion needs them.
 /// Each is kept as `(odd, zeros)`: the power is `odd·B^zeros` with the low zero limbs dropped
@@ -105,13 +170,7 @@ pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
 fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
     let a = &a[..limbs::normalized_len(a)];
     if a.len() <= TO_RADIX_DC {
-        let mut work = a.to_vec();
-        let mut digits = vec![0; limbs::to_radix_len(a, radix)];
-        let k = limbs::to_radix(&mut digits, &mut work, radix);
-        let (zeros, tail) = out.split_at_mut(out.len() - k);
-        zeros.fill(0);
-        tail.copy_from_slice(&digits[..k]);
-        return;
+        return leaf_digits(out, a, radix);
     }
     let (i, low) = powers.split(out.len());
     let (p, z) = powers.get(i);
