@@ -46,6 +46,16 @@ pub const TO_RADIX_DC: usize = 30;
 #[cfg(feature = "tiny-thresholds")]
 pub const TO_RADIX_DC: usize = 2;
 
+/// Radix conversion to digits: the divide and conquer (entered above `TO_RADIX_DC` limbs)
+/// splits numbers down to this many limbs, converted by `limbs::to_radix_frac` (its leaves
+/// cost about as much per limb pair as a schoolbook division by a power of the radix).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const TO_RADIX_LEAF: usize = 60;
+/// Radix conversion to digits: the divide and conquer (entered above `TO_RADIX_DC` limbs)
+/// splits numbers down to this many limbs.
+#[cfg(feature = "tiny-thresholds")]
+pub const TO_RADIX_LEAF: usize = 2;
+
 /// Radix conversion to digits: the leaves of the divide and conquer with at least this many
 /// limbs multiply a fixed-point fraction by the chunk radix (`limbs::to_radix_frac`), the
 /// shorter ones divide by it.

@@ -7,7 +7,7 @@
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC, TO_RADIX_FRAC};
+use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -169,7 +169,7 @@ pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
 /// Writes exactly `out.len()` digits of `a` (with leading zeros); `a < radix^out.len()`.
 fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
     let a = &a[..limbs::normalized_len(a)];
-    if a.len() <= TO_RADIX_DC {
+    if a.len() <= TO_RADIX_LEAF {
         return leaf_digits(out, a, radix);
     }
     let (i, low) = powers.split(out.len());

@@ -9,7 +9,7 @@
 
 use super::add::add_1_assign;
 use super::div::{div_2by1, reciprocal_2by1};
-use super::mul::{mul_1_assign, mul_1c_assign, mul_basecase};
+use super::mul::{addmul_1, mul_1_assign, mul_1c_assign};
 use super::normalized_len;
 
 /// Per-radix constants for the chunked (non-power-of-two) conversions.
@@ -316,19 +316,21 @@ pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch
     let (p, f) = scratch.split_at_mut(a.len() + inv.len());
     let f = &mut f[..l];
     f.fill(0);
-    if !a.is_empty() {
-        if a.len() >= inv.len() {
-            mul_basecase(p, a, inv);
-        } else {
-            mul_basecase(p, inv, a);
-        }
-        // x = (floor(a·inv / B^L) + 1) / B^L, below 1: a·inv < B^(2L).
-        let high = &p[l.min(p.len())..];
-        debug_assert!(normalized_len(high) <= l);
-        let n = high.len().min(l);
-        f[..n].copy_from_slice(&high[..n]);
+    p.fill(0);
+    // The product a·inv without its partial products below B^(L-1): they add up to less
+    // than L·B^L, so floor(a·inv / B^L) is at most L above the high part of what remains.
+    for (i, &ai) in a.iter().enumerate() {
+        let j0 = (l - 1).saturating_sub(i).min(inv.len());
+        let end = i + inv.len();
+        p[end] = addmul_1(&mut p[i + j0..end], &inv[j0..], ai);
     }
-    let carry = add_1_assign(f, 1);
+    // x = (floor(a·inv / B^L) + 1) / B^L, below 1 (a·inv < B^(2L) - 2^64·B^L): the high part
+    // plus L + 1 is that or a few units above.
+    let high = &p[l.min(p.len())..];
+    debug_assert!(normalized_len(high) <= l);
+    let n = high.len().min(l);
+    f[..n].copy_from_slice(&high[..n]);
+    let carry = add_1_assign(f, l as u64 + 1);
     debug_assert_eq!(carry, 0);
     // The first chunk may stand above out[0]: its top digits are zeros of the padding.
     let lead = c * ch.m - out.len();
