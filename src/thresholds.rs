@@ -79,9 +79,10 @@ pub const FROM_RADIX_DC: usize = 1200;
 pub const FROM_RADIX_DC: usize = 40;
 
 /// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
-/// below, and for quotient blocks shorter than this).
+/// below, and for quotient blocks shorter than this). With the MULX/ADX products the halves'
+/// corrections are cheap: 32 against 70 measured 11% faster at 128/64 and 1024/512 limbs.
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const DIV_DC: usize = 70;
+pub const DIV_DC: usize = 32;
 /// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
 /// below, and for quotient blocks shorter than this).
 #[cfg(feature = "tiny-thresholds")]
