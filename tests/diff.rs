@@ -974,7 +974,11 @@ fn strings_at_thresholds() {
     }
     for _ in 0..cases(600) {
         let limbs = *rng.pick(&sizes);
-        let radix = if rng.bool() { 10 } else { rng.range(2, 36) as u32 };
+        let radix = if rng.bool() {
+            10
+        } else {
+            rng.range(2, 36) as u32
+        };
         let ra = if rng.chance(1, 3) {
             let k = (limbs as f64 * 64.0 / (radix as f64).log2()) as u32;
             Integer::from(radix).pow(k - rng.below(2) as u32) + (rng.below(3) as i32 - 1)

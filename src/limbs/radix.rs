@@ -121,12 +121,12 @@ fn write_chunk_10(out: &mut [u8], c: u64) {
 fn eight_digits(x: u64) -> u64 {
     debug_assert!(x < 100_000_000);
     // Two 32-bit lanes of values below 10^4; n / 100 == (n·5243) >> 19 for n < 10^4.
-    let v = x / 10_000 | (x % 10_000) << 32;
-    let hi = (v * 5243 >> 19) & 0x0000_007f_0000_007f;
-    let v = hi | (v - hi * 100) << 16;
+    let v = (x / 10_000) | ((x % 10_000) << 32);
+    let hi = ((v * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let v = hi | ((v - hi * 100) << 16);
     // Four 16-bit lanes of values below 100; n / 10 == (n·103) >> 10 for n < 100.
-    let hi = (v * 103 >> 10) & 0x000f_000f_000f_000f;
-    hi | (v - hi * 10) << 8
+    let hi = ((v * 103) >> 10) & 0x000f_000f_000f_000f;
+    hi | ((v - hi * 10) << 8)
 }
 
 /// For a radix that is not a power of two: `(m, radix^m)` with `m` the most digits whose value
@@ -280,7 +280,12 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
 }
 
 /// The limbs `L` of the fraction [`to_radix_frac`] uses for `c` chunks (`m`-digit groups, see
-/// [`radix_chunk`]) in `radix`: the least with `B^L >= 2^64·radix^(m·c)`.
+/// [`radix_chunk`]) in `radix`: the least with `B^L >= 2^64·radix^(m·c)` that the bound
+/// `radix^m < 2^bits` (`bits` of `radix^m`) proves.
+///
+/// ```
+/// assert_eq!(carry::limbs::radix_frac_len(10, 4), 5);
+/// ```
 pub fn radix_frac_len(radix: u32, c: usize) -> usize {
     let big = radix_chunk(radix).1;
     frac_len(64 - big.leading_zeros() as usize, c)
@@ -291,7 +296,12 @@ fn frac_len(bits: usize, c: usize) -> usize {
     (bits * c).div_ceil(64) + 1
 }
 
-/// Scratch limbs [`to_radix_frac`] needs for an `an`-limb number and an `inv_len`-limb inverse.
+/// Scratch limbs [`to_radix_frac`] needs for an `an`-limb number and an `inv_len`-limb inverse
+/// when it writes `c` chunks.
+///
+/// ```
+/// assert_eq!(carry::limbs::to_radix_frac_scratch_len(3, 5, 10, 2), 3 + 5 + 3);
+/// ```
 pub fn to_radix_frac_scratch_len(an: usize, inv_len: usize, radix: u32, c: usize) -> usize {
     an + inv_len + radix_frac_len(radix, c)
 }
@@ -307,6 +317,22 @@ pub fn to_radix_frac_scratch_len(an: usize, inv_len: usize, radix: u32, c: usize
 /// too small at a run of zeros, and its error times `N` stays below 1/2: no digit comes out
 /// one too large. It loses a limb as each chunk leaves, keeping `radix_frac_len` limbs for
 /// the chunks still to come.
+///
+/// ```
+/// use carry::limbs;
+/// // One chunk (19 digits) in radix 10: L = 2 limbs, inv = floor(B^4 / 10^19) + 1.
+/// let l = limbs::radix_frac_len(10, 1);
+/// let mut b4 = vec![0u64; 2 * l + 1];
+/// b4[2 * l] = 1;
+/// let mut inv = vec![0u64; b4.len()];
+/// limbs::divrem_1(&mut inv, &b4, 10_000_000_000_000_000_000);
+/// limbs::add_1_assign(&mut inv, 1);
+/// inv.truncate(limbs::normalized_len(&inv));
+/// let mut out = [0u8; 7];
+/// let mut scratch = vec![0; limbs::to_radix_frac_scratch_len(1, inv.len(), 10, 1)];
+/// limbs::to_radix_frac(&mut out, &[120034], &inv, 10, &mut scratch);
+/// assert_eq!(out, [0, 1, 2, 0, 0, 3, 4]);
+/// ```
 pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch: &mut [u64]) {
     let ch = Chunking::new(radix);
     let bits = 64 - ch.big.leading_zeros() as usize;
