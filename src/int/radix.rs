@@ -2,8 +2,9 @@
 //! split at a power `radix^(m·2^i)`, convert both halves, combine by one multiplication
 //! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
 //! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
-//! the divisions, quadratic until division is subquadratic. Selected above
-//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below.
+//! the divisions, O(M(n) log² n) with divide-and-conquer division. Selected above
+//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below,
+//! and to digits splits down to `TO_RADIX_LEAF` limbs, converted by `limbs::to_radix_frac`.
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
