@@ -1010,6 +1010,47 @@ fn strings_long() {
     report("strings_long", n);
 }
 
+/// Conversions to and from digits at the radix thresholds (the fraction leaves from
+/// `TO_RADIX_FRAC` limbs, the leaf size `TO_RADIX_LEAF`, the divide and conquer above
+/// `TO_RADIX_DC`, and twice each): every operand shape of `magnitude`, and `radix^k - 1`,
+/// `radix^k`, `radix^k + 1` with `k` near those sizes.
+#[test]
+fn strings_at_thresholds() {
+    use carry::thresholds::{TO_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF};
+    let mut rng = Rng::for_test("strings_at_thresholds");
+    let mut n = 0u64;
+    let mut sizes = Vec::new();
+    for t in [TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_DC, 2 * TO_RADIX_LEAF] {
+        sizes.extend([t.saturating_sub(1).max(1), t, t + 1]);
+    }
+    for _ in 0..cases(600) {
+        let limbs = *rng.pick(&sizes);
+        let radix = if rng.bool() {
+            10
+        } else {
+            rng.range(2, 36) as u32
+        };
+        let ra = if rng.chance(1, 3) {
+            let k = (limbs as f64 * 64.0 / (radix as f64).log2()) as u32;
+            Integer::from(radix).pow(k - rng.below(2) as u32) + (rng.below(3) as i32 - 1)
+        } else {
+            magnitude(&mut rng, limbs)
+        };
+        let a = to_int(&ra);
+        let want = ra.to_string_radix(radix as i32);
+        let what = || format!("{} in radix {radix}", hx(&ra));
+        check_eq(&a.to_str_radix(radix), &want, || {
+            format!("to_str_radix: {}", what())
+        });
+        match Int::from_str_radix(&want, radix) {
+            Ok(b) => check(&b, &ra, || format!("from_str_radix: {}", what())),
+            Err(e) => fail(&format!("from_str_radix failed: {e}: {}", what())),
+        }
+        n += 2;
+    }
+    report("strings_at_thresholds", n);
+}
+
 /// Display, LowerHex, UpperHex, Octal and Binary with width, fill, alignment, sign, `#` and
 /// `0` flags, against rug's implementation (which pads as the primitives do).
 #[test]

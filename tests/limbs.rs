@@ -482,6 +482,38 @@ fn divrem_adversarial() {
     }
 }
 
+#[test]
+fn divrem_at_dc_threshold() {
+    // Divisors of DIV_DC - 1, DIV_DC, DIV_DC + 1 limbs and twice that (blocks on both sides of
+    // the crossover), quotients of one to three divisor lengths, all-ones and striped shapes.
+    use carry::thresholds::DIV_DC;
+    let mut rng = Rng::new("divrem_at_dc_threshold");
+    let seed = rng.seed;
+    let mut sizes = Vec::new();
+    for t in [DIV_DC, 2 * DIV_DC] {
+        sizes.extend([t.saturating_sub(1).max(2), t, t + 1]);
+    }
+    for case in 0..300 * scale() {
+        let dn = sizes[rng.below(sizes.len())];
+        let an = dn + rng.below(3 * dn);
+        let mut d = rng.limbs_top(dn);
+        let mut a = rng.limbs(an);
+        match rng.below(4) {
+            0 => d.fill(u64::MAX),
+            1 => {
+                d.iter_mut().for_each(|x| *x = 0xffff_0000_ffff_0000);
+                a.iter_mut().for_each(|x| *x = u64::MAX);
+            }
+            2 => {
+                let k = rng.below(an - dn + 1);
+                a[k..k + dn].copy_from_slice(&d);
+            }
+            _ => {}
+        }
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
 /// Digit values of `x` in `radix`, most significant first, via GMP.
 fn gmp_digits(x: &Integer, radix: u32) -> Vec<u8> {
     if *x == 0 {

@@ -2,17 +2,86 @@
 //! split at a power `radix^(m·2^i)`, convert both halves, combine by one multiplication
 //! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
 //! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
-//! the divisions, quadratic until division is subquadratic. Selected above
-//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below.
+//! the divisions, O(M(n) log² n) with divide-and-conquer division. Selected above
+//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below,
+//! and to digits splits down to `TO_RADIX_LEAF` limbs, converted by `limbs::to_radix_frac`.
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_DC};
+use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF};
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+thread_local! {
+    /// The inverses `floor(B^(2L) / radix^(m·c)) + 1` of the leaf conversions
+    /// (`limbs::to_radix_frac`), by `(radix, c)`: a few dozen short numbers per radix, kept
+    /// for the life of the thread.
+    static LEAF_INVERSES: RefCell<HashMap<(u32, usize), Vec<u64>>> = RefCell::new(HashMap::new());
+}
+
+/// `floor(B^(2L) / radix^(m·c)) + 1` with `L = limbs::radix_frac_len(radix, c)`.
+fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
+    let (_, big) = limbs::radix_chunk(radix);
+    let mut n = vec![1u64];
+    for _ in 0..c {
+        let carry = limbs::mul_1_assign(&mut n, big);
+        if carry != 0 {
+            n.push(carry);
+        }
+    }
+    let l = limbs::radix_frac_len(radix, c);
+    let mut u = vec![0u64; 2 * l + 1];
+    u[2 * l] = 1;
+    let mut q = vec![0u64; u.len() - n.len() + 1];
+    if let [d] = *n {
+        limbs::divrem_1(&mut q, &u, d);
+    } else {
+        let mut r = vec![0; n.len()];
+        let mut scratch = vec![0; limbs::divrem_scratch_len(u.len(), n.len())];
+        limbs::divrem(&mut q, &mut r, &u, &n, &mut scratch);
+    }
+    let carry = limbs::add_1_assign(&mut q, 1);
+    debug_assert_eq!(carry, 0);
+    let len = limbs::normalized_len(&q);
+    q.truncate(len);
+    q
+}
+
+/// A leaf of [`to_digits`]: exactly `out.len()` digits of the short `a` (normalized).
+fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
+    let (m, _) = limbs::radix_chunk(radix);
+    if a.len() >= TO_RADIX_FRAC {
+        // Digits above a's own length are zeros: convert only the chunks a can fill.
+        let take = out.len().min(limbs::to_radix_len(a, radix).div_ceil(m) * m);
+        let (zeros, tail) = out.split_at_mut(out.len() - take);
+        zeros.fill(0);
+        let c = take.div_ceil(m);
+        LEAF_INVERSES.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            let inv = cache
+                .entry((radix, c))
+                .or_insert_with(|| leaf_inverse(radix, c));
+            let s = limbs::to_radix_frac_scratch_len(a.len(), inv.len(), radix, c);
+            let mut scratch = vec![0; s];
+            limbs::to_radix_frac(tail, a, inv, radix, &mut scratch);
+        });
+        return;
+    }
+    let mut work = a.to_vec();
+    let mut digits = vec![0; limbs::to_radix_len(a, radix)];
+    let k = limbs::to_radix(&mut digits, &mut work, radix);
+    let (zeros, tail) = out.split_at_mut(out.len() - k);
+    zeros.fill(0);
+    tail.copy_from_slice(&digits[..k]);
+}
 
 /// The powers `big^(2^i)`, `big = radix^m`, squared one by one as a conversion needs them.
+/// Each is kept as `(odd, zeros)`: the power is `odd·B^zeros` with the low zero limbs dropped
+/// (radix powers carry a power of two: about 30% of the limbs of `10^k` are zero), so that
+/// divisions and products by it run on the shorter part.
 struct Powers {
     m: usize,
-    table: Vec<Vec<u64>>,
+    table: Vec<(Vec<u64>, usize)>,
 }
 
 impl Powers {
@@ -20,21 +89,25 @@ impl Powers {
         let (m, big) = limbs::radix_chunk(radix);
         Powers {
             m,
-            table: vec![vec![big]],
+            table: vec![(vec![big], 0)],
         }
     }
 
-    /// `radix^(m·2^i)`, normalized.
-    fn get(&mut self, i: usize) -> &[u64] {
+    /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized.
+    fn get(&mut self, i: usize) -> (&[u64], usize) {
         while self.table.len() <= i {
-            let p = self.table.last().expect("the table starts with one entry");
+            let (p, z) = self.table.last().expect("the table starts with one entry");
             let mut sq = vec![0; 2 * p.len()];
             sqr_into(&mut sq, p);
             let n = limbs::normalized_len(&sq);
+            let low = sq.iter().take_while(|&&x| x == 0).count();
+            let z = 2 * z + low;
             sq.truncate(n);
-            self.table.push(sq);
+            sq.drain(..low);
+            self.table.push((sq, z));
         }
-        &self.table[i]
+        let (p, z) = &self.table[i];
+        (p, *z)
     }
 
     /// Digits in the low part when `len` digits are split: `m·2^i`, the largest below `len`.
@@ -67,9 +140,9 @@ fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
     if hi.is_empty() {
         return lo;
     }
-    let p = powers.get(i);
-    let mut r = vec![0; hi.len() + p.len() + 1];
-    let prod = &mut r[..hi.len() + p.len()];
+    let (p, z) = powers.get(i);
+    let mut r = vec![0; z + hi.len() + p.len() + 1];
+    let prod = &mut r[z..z + hi.len() + p.len()];
     if hi.len() >= p.len() {
         mul_into(prod, &hi, p);
     } else {
@@ -97,29 +170,26 @@ pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
 /// Writes exactly `out.len()` digits of `a` (with leading zeros); `a < radix^out.len()`.
 fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
     let a = &a[..limbs::normalized_len(a)];
-    if a.len() <= TO_RADIX_DC {
-        let mut work = a.to_vec();
-        let mut digits = vec![0; limbs::to_radix_len(a, radix)];
-        let k = limbs::to_radix(&mut digits, &mut work, radix);
-        let (zeros, tail) = out.split_at_mut(out.len() - k);
-        zeros.fill(0);
-        tail.copy_from_slice(&digits[..k]);
-        return;
+    if a.len() <= TO_RADIX_LEAF {
+        return leaf_digits(out, a, radix);
     }
     let (i, low) = powers.split(out.len());
-    let p = powers.get(i);
+    let (p, z) = powers.get(i);
     let (hi_out, lo_out) = out.split_at_mut(out.len() - low);
-    if a.len() < p.len() {
+    if a.len() < z + p.len() {
         hi_out.fill(0);
         return to_digits(lo_out, a, radix, powers);
     }
-    let mut q = vec![0; a.len() - p.len() + 1];
-    let mut r = vec![0; p.len()];
+    // a = (q·p + r)·B^z + a_low: divide the limbs above B^z, keep the low ones as they are.
+    let (a_low, a_high) = a.split_at(z);
+    let mut q = vec![0; a_high.len() - p.len() + 1];
+    let mut r = vec![0; z + p.len()];
+    r[..z].copy_from_slice(a_low);
     if let [d] = *p {
-        r[0] = limbs::divrem_1(&mut q, a, d);
+        r[z] = limbs::divrem_1(&mut q, a_high, d);
     } else {
-        let mut scratch = vec![0; limbs::divrem_scratch_len(a.len(), p.len())];
-        limbs::divrem(&mut q, &mut r, a, p, &mut scratch);
+        let mut scratch = vec![0; limbs::divrem_scratch_len(a_high.len(), p.len())];
+        limbs::divrem(&mut q, &mut r[z..], a_high, p, &mut scratch);
     }
     to_digits(hi_out, &q, radix, powers);
     to_digits(lo_out, &r, radix, powers);

@@ -6,7 +6,7 @@
 
 use super::add::{add_n_assign, cmp_n, sub_n_assign};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
-use super::mul::submul_1;
+use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
 use crate::thresholds::DIV_DC;
 
@@ -261,8 +261,29 @@ fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
 /// The top two limbs of the running remainder stay in registers from one quotient digit to
 /// the next, so no digit waits on a store of the previous one.
 pub fn divrem_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
+    let dn = d.len();
+    assert!(dn >= 2 && d[dn - 1] >> 63 == 1 && u.len() == q.len() + dn);
+    // The MULX/ADX kernel, chosen once for all the quotient digits.
+    #[cfg(target_arch = "x86_64")]
+    if dn >= 10 && super::x86::has_bmi2_adx() {
+        let submul = |r: &mut [u64], a: &[u64], b: u64| {
+            // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+            unsafe { super::x86::submul_1_adx(r, a, b) }
+        };
+        return schoolbook_with(q, u, d, submul);
+    }
+    schoolbook_with(q, u, d, submul_1_portable)
+}
+
+/// [`divrem_schoolbook`] with the `r -= a·b` kernel `submul` (returning the borrow limb).
+#[inline(always)]
+fn schoolbook_with(
+    q: &mut [u64],
+    u: &mut [u64],
+    d: &[u64],
+    submul: impl Fn(&mut [u64], &[u64], u64) -> u64,
+) {
     let (qn, dn) = (q.len(), d.len());
-    assert!(dn >= 2 && d[dn - 1] >> 63 == 1 && u.len() == qn + dn);
     let (d1, d0) = (d[dn - 1], d[dn - 2]);
     let dlow = &d[..dn - 2];
     let v = reciprocal_3by2(d1, d0);
@@ -272,7 +293,7 @@ pub fn divrem_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
         if n1 == d1 && n0 == d0 {
             // The 3/2 estimate would be B or more; the true quotient digit is B - 1.
             window[dn - 1] = n0;
-            let borrow = submul_1(window, d, u64::MAX);
+            let borrow = submul(window, d, u64::MAX);
             debug_assert_eq!(borrow, n1);
             (n1, n0) = (window[dn - 1], window[dn - 2]);
             q[j] = u64::MAX;
@@ -280,7 +301,7 @@ pub fn divrem_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
         }
         let (mut qt, r1, r0) = div_3by2(n1, n0, window[dn - 2], d1, d0, v);
         let low = &mut window[..dn - 2];
-        let cy = submul_1(low, dlow, qt);
+        let cy = submul(low, dlow, qt);
         let (r0, b0) = r0.overflowing_sub(cy);
         let (r1, b1) = r1.overflowing_sub(b0 as u64);
         (n1, n0) = (r1, r0);

@@ -2,9 +2,14 @@
 //! Power-of-two radixes pack bits in O(n). Other radixes are quadratic (Knuth, TAOCP vol. 2,
 //! 4.4, methods 1a and 1b on limb-sized chunks): repeated division by the largest radix power
 //! that fits a limb, several divisions pipelined per pass, or Horner steps with `mul_1`.
+//! [`to_radix_frac`] replaces the divisions by multiplications of a fixed-point fraction
+//! (Knuth 4.4 method 2a; Bouvier and Zimmermann, "Division-free binary-to-decimal conversion",
+//! IEEE Trans. Computers 2014), also O(n²); it converts the `TO_RADIX_FRAC`-limb and longer
+//! leaves of the divide-and-conquer conversion.
 
+use super::add::add_1_assign;
 use super::div::{div_2by1, reciprocal_2by1};
-use super::mul::mul_1c_assign;
+use super::mul::{addmul_1, mul_1_assign, mul_1c_assign};
 use super::normalized_len;
 
 /// Per-radix constants for the chunked (non-power-of-two) conversions.
@@ -51,6 +56,9 @@ impl Chunking {
     /// Writes the `m` digits of a chunk `c < big` (with leading zeros) into `out[..m]`.
     #[inline]
     fn write_chunk(&self, out: &mut [u8], c: u64) {
+        if self.radix == 10 {
+            return write_chunk_10(out, c);
+        }
         let (hi_out, lo_out) = out[..self.m].split_at_mut(self.m - self.half);
         let (mut x, mut y) = (c / self.half_pow, c % self.half_pow);
         // Two independent digit chains, interleaved.
@@ -94,8 +102,33 @@ impl Chunking {
     }
 }
 
-/// `log2(radix)` when the radix is a power of two.
+/// The 19 decimal digits of `c < 10^19` (with leading zeros) into `out[..19]`: three, then
+/// two groups of eight written by [`eight_digits`].
 #[inline]
+fn write_chunk_10(out: &mut [u8], c: u64) {
+    const E16: u64 = 10_000_000_000_000_000;
+    let (top, rest) = ((c / E16) as u32, c % E16);
+    out[0] = (top / 100) as u8;
+    out[1] = (top / 10 % 10) as u8;
+    out[2] = (top % 10) as u8;
+    out[3..11].copy_from_slice(&eight_digits(rest / 100_000_000).to_le_bytes());
+    out[11..19].copy_from_slice(&eight_digits(rest % 100_000_000).to_le_bytes());
+}
+
+/// The eight decimal digit values of `x < 10^8`, most significant in the low byte, computed
+/// in parallel lanes of one word (SWAR): halves of four digits, quarters of two, then digits.
+#[inline(always)]
+fn eight_digits(x: u64) -> u64 {
+    debug_assert!(x < 100_000_000);
+    // Two 32-bit lanes of values below 10^4; n / 100 == (n·5243) >> 19 for n < 10^4.
+    let v = (x / 10_000) | ((x % 10_000) << 32);
+    let hi = ((v * 5243) >> 19) & 0x0000_007f_0000_007f;
+    let v = hi | ((v - hi * 100) << 16);
+    // Four 16-bit lanes of values below 100; n / 10 == (n·103) >> 10 for n < 100.
+    let hi = ((v * 103) >> 10) & 0x000f_000f_000f_000f;
+    hi | ((v - hi * 10) << 8)
+}
+
 /// For a radix that is not a power of two: `(m, radix^m)` with `m` the most digits whose value
 /// always fits one limb. Divide-and-conquer conversions split numbers at powers of `radix^m`.
 pub fn radix_chunk(radix: u32) -> (usize, u64) {
@@ -244,6 +277,109 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
     let k = out.len() - pos;
     out.copy_within(pos.., 0);
     k
+}
+
+/// The limbs `L` of the fraction [`to_radix_frac`] uses for `c` chunks (`m`-digit groups, see
+/// [`radix_chunk`]) in `radix`: the least with `B^L >= 2^64·radix^(m·c)` that the bound
+/// `radix^m < 2^bits` (`bits` of `radix^m`) proves.
+///
+/// ```
+/// assert_eq!(carry::limbs::radix_frac_len(10, 4), 5);
+/// ```
+pub fn radix_frac_len(radix: u32, c: usize) -> usize {
+    let big = radix_chunk(radix).1;
+    frac_len(64 - big.leading_zeros() as usize, c)
+}
+
+/// [`radix_frac_len`] for a chunk value of `bits` bits: `radix^(m·c) < 2^(bits·c)`.
+fn frac_len(bits: usize, c: usize) -> usize {
+    (bits * c).div_ceil(64) + 1
+}
+
+/// Scratch limbs [`to_radix_frac`] needs for an `an`-limb number and an `inv_len`-limb inverse
+/// when it writes `c` chunks.
+///
+/// ```
+/// assert_eq!(carry::limbs::to_radix_frac_scratch_len(3, 5, 10, 2), 3 + 5 + 3);
+/// ```
+pub fn to_radix_frac_scratch_len(an: usize, inv_len: usize, radix: u32, c: usize) -> usize {
+    an + inv_len + radix_frac_len(radix, c)
+}
+
+/// Writes exactly `out.len()` digit values of `a < radix^out.len()` (leading zeros included),
+/// most significant first, without a division: with `N = radix^(m·c)`,
+/// `c = ceil(out.len() / m)`, a fraction `x ≥ a / N` within `1 / N` is multiplied by
+/// `radix^m` once per chunk, whose integer part is the next `m` digits. Requires
+/// `inv = floor(B^(2L) / N) + 1` (normalized), `L = radix_frac_len(radix, c)`, and
+/// `scratch.len() >= to_radix_frac_scratch_len(a.len(), inv.len(), radix, c)`.
+///
+/// The fraction stays above `a / N` (each truncation rounds up), so no digit comes out one
+/// too small at a run of zeros, and its error times `N` stays below 1/2: no digit comes out
+/// one too large. It loses a limb as each chunk leaves, keeping `radix_frac_len` limbs for
+/// the chunks still to come.
+///
+/// ```
+/// use carry::limbs;
+/// // One chunk (19 digits) in radix 10: L = 2 limbs, inv = floor(B^4 / 10^19) + 1.
+/// let l = limbs::radix_frac_len(10, 1);
+/// let mut b4 = vec![0u64; 2 * l + 1];
+/// b4[2 * l] = 1;
+/// let mut inv = vec![0u64; b4.len()];
+/// limbs::divrem_1(&mut inv, &b4, 10_000_000_000_000_000_000);
+/// limbs::add_1_assign(&mut inv, 1);
+/// inv.truncate(limbs::normalized_len(&inv));
+/// let mut out = [0u8; 7];
+/// let mut scratch = vec![0; limbs::to_radix_frac_scratch_len(1, inv.len(), 10, 1)];
+/// limbs::to_radix_frac(&mut out, &[120034], &inv, 10, &mut scratch);
+/// assert_eq!(out, [0, 1, 2, 0, 0, 3, 4]);
+/// ```
+pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch: &mut [u64]) {
+    let ch = Chunking::new(radix);
+    let bits = 64 - ch.big.leading_zeros() as usize;
+    let c = out.len().div_ceil(ch.m);
+    let l = frac_len(bits, c);
+    let a = &a[..normalized_len(a)];
+    let (p, f) = scratch.split_at_mut(a.len() + inv.len());
+    let f = &mut f[..l];
+    f.fill(0);
+    p.fill(0);
+    // The product a·inv without its partial products below B^(L-1): they add up to less
+    // than L·B^L, so floor(a·inv / B^L) is at most L above the high part of what remains.
+    for (i, &ai) in a.iter().enumerate() {
+        let j0 = (l - 1).saturating_sub(i).min(inv.len());
+        let end = i + inv.len();
+        p[end] = addmul_1(&mut p[i + j0..end], &inv[j0..], ai);
+    }
+    // x = (floor(a·inv / B^L) + 1) / B^L, below 1 (a·inv < B^(2L) - 2^64·B^L): the high part
+    // plus L + 1 is that or a few units above.
+    let high = &p[l.min(p.len())..];
+    debug_assert!(normalized_len(high) <= l);
+    let n = high.len().min(l);
+    f[..n].copy_from_slice(&high[..n]);
+    let carry = add_1_assign(f, l as u64 + 1);
+    debug_assert_eq!(carry, 0);
+    // The first chunk may stand above out[0]: its top digits are zeros of the padding.
+    let lead = c * ch.m - out.len();
+    let mut low = 0;
+    let mut pos = 0;
+    for rest in (0..c).rev() {
+        let chunk = mul_1_assign(&mut f[low..], ch.big);
+        if pos == 0 && lead > 0 {
+            let mut first = [0u8; 64];
+            ch.write_chunk(&mut first, chunk);
+            out[..ch.m - lead].copy_from_slice(&first[lead..ch.m]);
+            pos = ch.m - lead;
+        } else {
+            ch.write_chunk(&mut out[pos..pos + ch.m], chunk);
+            pos += ch.m;
+        }
+        let keep = frac_len(bits, rest);
+        if rest > 0 && l - low > keep {
+            low = l - keep;
+            let carry = add_1_assign(&mut f[low..], 1);
+            debug_assert_eq!(carry, 0);
+        }
+    }
 }
 
 /// An upper bound on the limbs of a number of `ndigits` digits in `radix` (2..=36): the length
