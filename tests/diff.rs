@@ -996,18 +996,24 @@ fn strings_long() {
         };
         let ra = if rng.bool() { -ra } else { ra };
         let a = Int::from_str_radix(&ra.to_string_radix(16), 16).expect("hex");
-        let want = ra.to_string_radix(radix as i32);
-        let what = || format!("{} bits in radix {radix}", ra.significant_bits());
-        check_eq(&a.to_str_radix(radix), &want, || {
-            format!("to_str_radix: {}", what())
+        round_trip(&a, &ra, radix, || {
+            format!("{} bits in radix {radix}", ra.significant_bits())
         });
-        match Int::from_str_radix(&want, radix) {
-            Ok(b) => check(&b, &ra, || format!("from_str_radix: {}", what())),
-            Err(e) => fail(&format!("from_str_radix failed: {e}: {}", what())),
-        }
         n += 2;
     }
     report("strings_long", n);
+}
+
+/// `a` (equal to `ra`) to digits in `radix` as GMP writes them, and those digits back to `ra`.
+fn round_trip(a: &Int, ra: &Integer, radix: u32, what: impl Fn() -> String) {
+    let want = ra.to_string_radix(radix as i32);
+    check_eq(&a.to_str_radix(radix), &want, || {
+        format!("to_str_radix: {}", what())
+    });
+    match Int::from_str_radix(&want, radix) {
+        Ok(b) => check(&b, ra, || format!("from_str_radix: {}", what())),
+        Err(e) => fail(&format!("from_str_radix failed: {e}: {}", what())),
+    }
 }
 
 /// Conversions to and from digits at the radix thresholds (the fraction leaves from
@@ -1036,16 +1042,9 @@ fn strings_at_thresholds() {
         } else {
             magnitude(&mut rng, limbs)
         };
-        let a = to_int(&ra);
-        let want = ra.to_string_radix(radix as i32);
-        let what = || format!("{} in radix {radix}", hx(&ra));
-        check_eq(&a.to_str_radix(radix), &want, || {
-            format!("to_str_radix: {}", what())
+        round_trip(&to_int(&ra), &ra, radix, || {
+            format!("{} in radix {radix}", hx(&ra))
         });
-        match Int::from_str_radix(&want, radix) {
-            Ok(b) => check(&b, &ra, || format!("from_str_radix: {}", what())),
-            Err(e) => fail(&format!("from_str_radix failed: {e}: {}", what())),
-        }
         n += 2;
     }
     report("strings_at_thresholds", n);
