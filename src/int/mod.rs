@@ -391,15 +391,6 @@ impl Int {
         *self = Parts::from_sign_buf(neg, buf, cap).into_int();
     }
 
-    /// Takes a heap magnitude out for in-place work (the value is left zero); an inline value
-    /// is left as it is and gives `None`.
-    pub(crate) fn take_heap_vec(&mut self) -> Option<Vec<u64>> {
-        let (buf, len) = self.take_heap()?;
-        let mut v = Vec::from(buf);
-        v.truncate(len);
-        Some(v)
-    }
-
     /// Takes a heap buffer and the length of the magnitude in it out for in-place work (the
     /// value is left zero); an inline value is left as it is and gives `None`.
     #[inline]

@@ -126,8 +126,8 @@ impl Drop for Modulus {
         self.one.zeroize();
         self.r2.zeroize();
         self.minv.zeroize();
-        if let Some(mut v) = self.int.take_heap_vec() {
-            v.zeroize();
+        if let Some((mut buf, _)) = self.int.take_heap() {
+            buf.zeroize();
         }
     }
 }
