@@ -365,6 +365,22 @@ fn check_field<F: TestField>(name: &str) -> u64 {
         expect(name, &fa.pow_vt(&e), &want, || {
             format!("pow_vartime {} ^ {e:x?}", what())
         });
+        // An exponent of a few long runs of ones (the square-root exponents' shape).
+        let mut bits = Integer::new();
+        let mut top = rng.range(32, 400) as u32;
+        for _ in 0..rng.range(1, 8) {
+            let len = rng.range(1, top as u64) as u32;
+            bits += ((Integer::from(1) << len) - 1u32) << (top - len);
+            top = (top - len).saturating_sub(rng.range(1, 40) as u32);
+            if top == 0 {
+                break;
+            }
+        }
+        let e = bits.to_digits::<u64>(rug::integer::Order::Lsf);
+        let want = a.clone().pow_mod(&bits, &p).unwrap();
+        expect(name, &fa.pow_vt(&e), &want, || {
+            format!("pow_vartime {} ^ runs {e:x?}", what())
+        });
         // Square roots and the Legendre symbol.
         let leg = if *a == 0 { 0 } else { a.legendre(&p) as i8 };
         check_eq(fa.legendre_(), leg, || {
