@@ -46,8 +46,8 @@ ct:
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.
 soak:
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --test diff --test limbs --test parse_props
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --features tiny-thresholds --test diff --test limbs
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --test diff --test limbs --test nt --test parse_props
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --features tiny-thresholds --test diff --test limbs --test nt
 
 # Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
 fuzz:

@@ -158,6 +158,100 @@ fn gcd_lehmer_edges() {
     report("gcd_lehmer_edges", n);
 }
 
+/// A pair of about `len` limbs for the half-gcd tests, in shape `shape` (0..8): random or
+/// striped magnitudes, Fibonacci neighbours (every quotient 1), a common factor of half the
+/// length, equal values, one a multiple of the other, a lopsided pair, and 2^i − 1 against
+/// 2^j − 1 (whose gcd is 2^gcd(i, j) − 1).
+fn hgcd_pair(rng: &mut Rng, len: usize, shape: u64) -> (Integer, Integer) {
+    let half = (len / 2).max(1);
+    match shape {
+        0 | 1 => {
+            let shorter = len - rng.below(2) as usize;
+            (magnitude(rng, len), magnitude(rng, shorter))
+        }
+        2 => {
+            let k = (len as u64 * 64 * 1000 / 694) as u32 + rng.below(64) as u32;
+            let fib = |k| Integer::from(Integer::fibonacci(k));
+            (fib(k + 1), fib(k))
+        }
+        3 => {
+            let g = magnitude(rng, half);
+            let (x, y) = (magnitude(rng, half), magnitude(rng, half));
+            (Integer::from(&g * &x), g * y)
+        }
+        4 => {
+            let a = magnitude(rng, len);
+            (a.clone(), a)
+        }
+        5 => {
+            let (b, q) = (magnitude(rng, half), magnitude(rng, half));
+            (Integer::from(&b * &q), b)
+        }
+        6 => {
+            let longer = len + rng.range(1, len as u64) as usize;
+            (magnitude(rng, longer), magnitude(rng, len))
+        }
+        _ => {
+            let i = 64 * len as u32 - rng.below(64) as u32;
+            let j = i - rng.range(1, u64::from(i).min(200)) as u32;
+            (
+                (Integer::from(1) << i) - 1u32,
+                (Integer::from(1) << j) - 1u32,
+            )
+        }
+    }
+}
+
+/// `Int::gcd` through the half-gcd (from `GCD_HGCD` limbs; its recursion ends in Lehmer steps
+/// at `HGCD_BASE`) against GMP: every shape of [`hgcd_pair`] at the threshold ±1 limb and at
+/// longer lengths, both signs, and (at the default scale) a few pairs of 2^18 and 2^20 bits.
+/// The tiny-threshold build runs the recursion on operands of a few limbs.
+#[test]
+fn gcd_half_gcd() {
+    use carry::thresholds::{GCD_HGCD, HGCD_BASE};
+    let mut rng = Rng::for_test("gcd_half_gcd");
+    let t = GCD_HGCD;
+    let mut lengths = vec![t - 1, t, t + 1, t + HGCD_BASE + 1, 2 * t - 1, 3 * t + 1];
+    for _ in 0..cases(if t < 64 { 300 } else { 1 }) {
+        lengths.push(rng.range(t as u64, 8 * t as u64 + 64) as usize);
+    }
+    let mut n = 0;
+    let mut run = |ra: Integer, rb: Integer, rng: &mut Rng| {
+        let ra = if rng.chance(1, 4) { -ra } else { ra };
+        let rb = if rng.chance(1, 4) { -rb } else { rb };
+        let (a, b) = (to_int(&ra), to_int(&rb));
+        let want = Integer::from(ra.gcd_ref(&rb));
+        check(&a.gcd(&b), &want, || {
+            format!(
+                "gcd of {} and {} bits: {}",
+                ra.significant_bits(),
+                rb.significant_bits(),
+                what2("gcd", &ra, &rb)
+            )
+        });
+        check(&b.gcd(&a), &want, || {
+            format!("gcd reversed: {}", what2("gcd", &rb, &ra))
+        });
+        n += 2;
+    };
+    for &len in &lengths {
+        for shape in 0..8 {
+            let (ra, rb) = hgcd_pair(&mut rng, len, shape);
+            run(ra, rb, &mut rng);
+        }
+    }
+    if scale() >= 1.0 && t >= 64 {
+        for bits in [1u32 << 18, 1 << 20] {
+            let len = bits as usize / 64;
+            for shape in [0, 3] {
+                let (ra, rb) = hgcd_pair(&mut rng, len, shape);
+                run(ra, rb, &mut rng);
+            }
+        }
+    }
+    report("gcd_half_gcd", n);
+}
+
 #[test]
 fn modinv() {
     let mut rng = Rng::for_test("modinv");

@@ -1,10 +1,14 @@
 //! Greatest common divisor, Bézout cofactors with GMP's normalisation, least common multiple.
 //! Lehmer's algorithm (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L) with the double-digit matrix
 //! step of `limbs::hgcd2`, about 62 bits per step, applied in place; `modinv` and `gcd_ext`
-//! carry one row of the cofactor matrix (Algorithm X). O(n²). Two-limb values finish by Stein's
-//! binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`.
+//! carry one row of the cofactor matrix (Algorithm X). O(n²). From `GCD_HGCD` limbs `gcd` first
+//! shortens the pair by half-gcd reductions (hgcd.rs, O(M(n)·log n)); `gcd_ext` and `modinv`
+//! stay quadratic. Two-limb values finish by Stein's binary algorithm, the cofactor tail on one
+//! limb by `limbs::euclid_matrix`.
 
+use super::hgcd;
 use crate::limbs;
+use crate::thresholds::GCD_HGCD;
 use crate::Int;
 
 impl Int {
@@ -25,6 +29,13 @@ impl Int {
         }
         if a.len() <= 2 && b.len() <= 2 {
             return Int::from(gcd_u128(to_u128(a), to_u128(b)));
+        }
+        if a.len().min(b.len()) >= GCD_HGCD {
+            let (x, y) = hgcd::reduce_pair(&self.abs(), &other.abs());
+            if y.is_zero() {
+                return x;
+            }
+            return gcd_magnitudes(x.as_limbs(), y.as_limbs());
         }
         gcd_magnitudes(a, b)
     }

@@ -5,6 +5,7 @@
 mod combinatorics;
 mod crt;
 mod gcd;
+mod hgcd;
 mod jacobi;
 mod modinv;
 mod modpow;
