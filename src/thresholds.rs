@@ -145,6 +145,16 @@ pub const GCD_HGCD: usize = 1600;
 #[cfg(feature = "tiny-thresholds")]
 pub const GCD_HGCD: usize = 3;
 
+/// `Int::gcd_ext`, `modinv`: half-gcd reductions, carrying the cofactor row, while both operands
+/// have at least this many limbs. Timing `gcd_ext` of random operands built both ways: level at
+/// 1000 limbs (2.04 vs 2.06 ms), ahead at 1200 (2.60-2.66 vs 2.91-3.00 ms) and 1400 (3.13 vs
+/// 3.49 ms).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const GCDEXT_HGCD: usize = 1000;
+/// `Int::gcd_ext`, `modinv`: half-gcd reductions from this many limbs.
+#[cfg(feature = "tiny-thresholds")]
+pub const GCDEXT_HGCD: usize = 3;
+
 /// The half-gcd recursion ends in Lehmer steps at this many limbs. 50, 100 and 200 time alike
 /// (`gcd` at 2^18 and 2^20 bits within 3% of each other, inside the machine's noise).
 #[cfg(not(feature = "tiny-thresholds"))]

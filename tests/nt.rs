@@ -202,16 +202,27 @@ fn hgcd_pair(rng: &mut Rng, len: usize, shape: u64) -> (Integer, Integer) {
     }
 }
 
-/// `Int::gcd` through the half-gcd (from `GCD_HGCD` limbs; its recursion ends in Lehmer steps
-/// at `HGCD_BASE`) against GMP: every shape of [`hgcd_pair`] at the threshold ±1 limb and at
-/// longer lengths, both signs, and (at the default scale) a few pairs of 2^18 and 2^20 bits.
-/// The tiny-threshold build runs the recursion on operands of a few limbs.
+/// `Int::gcd`, `gcd_ext` and `modinv` through the half-gcd (from `GCD_HGCD` and `GCDEXT_HGCD`
+/// limbs; its recursion ends in Lehmer steps at `HGCD_BASE`) against GMP: every shape of
+/// [`hgcd_pair`] at both thresholds ±1 limb and at longer lengths, both signs, and (at the
+/// default scale) a few pairs of 2^18 and 2^20 bits. The tiny-threshold build runs the
+/// recursion on operands of a few limbs.
 #[test]
 fn gcd_half_gcd() {
-    use carry::thresholds::{GCD_HGCD, HGCD_BASE};
+    use carry::thresholds::{GCDEXT_HGCD, GCD_HGCD, HGCD_BASE};
     let mut rng = Rng::for_test("gcd_half_gcd");
-    let t = GCD_HGCD;
-    let mut lengths = vec![t - 1, t, t + 1, t + HGCD_BASE + 1, 2 * t - 1, 3 * t + 1];
+    let (t, te) = (GCD_HGCD, GCDEXT_HGCD);
+    let mut lengths = vec![
+        t - 1,
+        t,
+        t + 1,
+        te - 1,
+        te,
+        te + 1,
+        t + HGCD_BASE + 1,
+        2 * t - 1,
+    ];
+    lengths.push(3 * t + 1);
     for _ in 0..cases(if t < 64 { 300 } else { 1 }) {
         lengths.push(rng.range(t as u64, 8 * t as u64 + 64) as usize);
     }
@@ -220,19 +231,36 @@ fn gcd_half_gcd() {
         let ra = if rng.chance(1, 4) { -ra } else { ra };
         let rb = if rng.chance(1, 4) { -rb } else { rb };
         let (a, b) = (to_int(&ra), to_int(&rb));
+        let sizes = format!(
+            "{} and {} bits",
+            ra.significant_bits(),
+            rb.significant_bits()
+        );
         let want = Integer::from(ra.gcd_ref(&rb));
         check(&a.gcd(&b), &want, || {
-            format!(
-                "gcd of {} and {} bits: {}",
-                ra.significant_bits(),
-                rb.significant_bits(),
-                what2("gcd", &ra, &rb)
-            )
+            format!("gcd of {sizes}: {}", what2("gcd", &ra, &rb))
         });
         check(&b.gcd(&a), &want, || {
             format!("gcd reversed: {}", what2("gcd", &rb, &ra))
         });
-        n += 2;
+        let (g, s, t) = a.gcd_ext(&b);
+        let (rg, rs, rt) = ra.clone().extended_gcd(rb.clone(), Integer::new());
+        check(&g, &rg, || {
+            format!("gcd_ext g of {sizes}: {}", what2("", &ra, &rb))
+        });
+        check(&s, &rs, || {
+            format!("gcd_ext s of {sizes}: {}", what2("", &ra, &rb))
+        });
+        check(&t, &rt, || {
+            format!("gcd_ext t of {sizes}: {}", what2("", &ra, &rb))
+        });
+        let got = a.modinv(&b);
+        let what = || format!("modinv of {sizes}: {}", what2("", &ra, &rb));
+        match (ra.invert_ref(&rb).map(Integer::from), got) {
+            (Some(want), Some(got)) => check(&got, &want, what),
+            (want, got) => check_eq(got.is_some(), want.is_some(), what),
+        }
+        n += 6;
     };
     for &len in &lengths {
         for shape in 0..8 {

@@ -1,14 +1,14 @@
 //! Greatest common divisor, Bézout cofactors with GMP's normalisation, least common multiple.
 //! Lehmer's algorithm (Knuth, TAOCP vol. 2, 4.5.2, Algorithm L) with the double-digit matrix
 //! step of `limbs::hgcd2`, about 62 bits per step, applied in place; `modinv` and `gcd_ext`
-//! carry one row of the cofactor matrix (Algorithm X). O(n²). From `GCD_HGCD` limbs `gcd` first
-//! shortens the pair by half-gcd reductions (hgcd.rs, O(M(n)·log n)); `gcd_ext` and `modinv`
-//! stay quadratic. Two-limb values finish by Stein's binary algorithm, the cofactor tail on one
-//! limb by `limbs::euclid_matrix`.
+//! carry one row of the cofactor matrix (Algorithm X). O(n²). From `GCD_HGCD` limbs (`gcd`) and
+//! `GCDEXT_HGCD` limbs (the others) they first shorten the pair by half-gcd reductions (hgcd.rs,
+//! O(M(n)·log n)), the extended forms carrying the same row through them. Two-limb values finish
+//! by Stein's binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`.
 
 use super::hgcd;
 use crate::limbs;
-use crate::thresholds::GCD_HGCD;
+use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD};
 use crate::Int;
 
 impl Int {
@@ -31,7 +31,7 @@ impl Int {
             return Int::from(gcd_u128(to_u128(a), to_u128(b)));
         }
         if a.len().min(b.len()) >= GCD_HGCD {
-            let (x, y) = hgcd::reduce_pair(&self.abs(), &other.abs());
+            let (x, y, _) = hgcd::reduce_pair(&self.abs(), &other.abs(), false);
             if y.is_zero() {
                 return x;
             }
@@ -91,8 +91,28 @@ impl Int {
     }
 }
 
-/// `(g, s)` with `g = gcd(a, b)` and `s·a ≡ g (mod b)`, for `a, b > 0`.
+/// `(g, s)` with `g = gcd(a, b)` and `s·a ≡ g (mod b)`, `|s| ≤ b`, for `a, b > 0` (the
+/// magnitudes are used).
 pub(crate) fn gcd_cofactor(a: &Int, b: &Int) -> (Int, Int) {
+    if a.as_limbs().len().min(b.as_limbs().len()) < GCDEXT_HGCD {
+        return gcd_cofactor_lehmer(a, b);
+    }
+    let (a, b) = (a.abs(), b.abs());
+    let (x, y, co) = hgcd::reduce_pair(&a, &b, true);
+    let (cx, cy) = co.expect("cofactors were asked for");
+    // g = s'·x + t'·y, with x ≡ cx·a and y ≡ cy·a (mod b).
+    let (g, s) = if y.is_zero() {
+        (x, cx)
+    } else {
+        let (g, s1) = gcd_cofactor_lehmer(&x, &y);
+        let t1 = (&g - &s1 * &x) / &y;
+        (g, s1 * cx + t1 * cy)
+    };
+    (g, s.rem_euclid(&b))
+}
+
+/// [`gcd_cofactor`] by Lehmer's algorithm alone.
+fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
     let (a, b) = (a.as_limbs(), b.as_limbs());
     let n = a.len().max(b.len());
     let mut buf = vec![0u64; 4 * n + 2];

@@ -2,8 +2,9 @@
 //! integer gcd computation", Math. Comp. 77 (2008); Brent and Zimmermann, MCA §1.6.3): a matrix
 //! that reduces the leading half of a pair reduces the whole pair, so half-gcds of the leading
 //! bits, found recursively and applied with fast products, replace Lehmer's 62 bits per pass.
-//! O(M(n)·log n). `Int::gcd` uses it when both operands have at least `GCD_HGCD` limbs; the
-//! recursion bottoms out in Lehmer steps below `HGCD_BASE` limbs.
+//! O(M(n)·log n). `Int::gcd` uses it when both operands have at least `GCD_HGCD` limbs,
+//! `gcd_ext` and `modinv` from `GCDEXT_HGCD`; the recursion bottoms out in Lehmer steps below
+//! `HGCD_BASE` limbs.
 //!
 //! Every matrix here is a product of the steps `a -= q·b` and `b -= q·a`: non-negative entries and
 //! determinant 1, so the reduced pair has the gcd of the original. The size bounds of Möller's
@@ -12,7 +13,7 @@
 //! never a wrong gcd.
 
 use crate::limbs::{self, Matrix};
-use crate::thresholds::{GCD_HGCD, HGCD_BASE};
+use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD, HGCD_BASE};
 use crate::Int;
 
 /// `[[u00, u01], [u10, u11]]` with non-negative entries and determinant 1: `(a; b) = M·(α; β)`.
@@ -264,29 +265,49 @@ fn division_step(m: &mut IntMatrix, x: &mut Int, y: &mut Int, s: u64) -> bool {
     true
 }
 
-/// A pair with the gcd of the non-negative `a` and `b`, the smaller of it shorter than
-/// [`GCD_HGCD`] limbs (possibly zero): half-gcd reductions of the leading two thirds while both
-/// are that long, the larger first.
-pub(super) fn reduce_pair(a: &Int, b: &Int) -> (Int, Int) {
-    let (mut x, mut y) = if a >= b {
-        (a.clone(), b.clone())
+/// A pair `(x, y)`, `x ≥ y`, with the gcd of the non-negative `a` and `b`, `y` shorter than
+/// [`GCD_HGCD`] limbs ([`GCDEXT_HGCD`] with `cofactors`), possibly zero: half-gcd reductions of
+/// the leading two thirds while both are that long, one division when their lengths differ by
+/// 64 bits or more. With `cofactors`, also `(cx, cy)` with `x ≡ cx·a` and `y ≡ cy·a (mod b)`:
+/// the row of Algorithm X that `gcd_ext` and `modinv` need.
+pub(super) fn reduce_pair(a: &Int, b: &Int, cofactors: bool) -> (Int, Int, Option<(Int, Int)>) {
+    let (mut x, mut y, mut co) = if a >= b {
+        (a.clone(), b.clone(), (Int::ONE, Int::ZERO))
     } else {
-        (b.clone(), a.clone())
+        (b.clone(), a.clone(), (Int::ZERO, Int::ONE))
     };
-    while y.as_limbs().len() >= GCD_HGCD {
+    let stop = if cofactors { GCDEXT_HGCD } else { GCD_HGCD };
+    while y.as_limbs().len() >= stop {
         let n = x.bits();
-        if n - y.bits() >= 64 {
-            // Lopsided: one division brings them level.
-            (x, y) = (y.clone(), &x % &y);
-            continue;
+        let mut reduced = None;
+        if n - y.bits() < 64 {
+            let p = n / 3;
+            let (m, alpha, beta) = hgcd(&(&x >> p), &(&y >> p));
+            if !m.is_identity() {
+                reduced = m.reduce_split((&alpha, &beta), &x, &y, p).map(|r| (m, r));
+            }
         }
-        let p = n / 3;
-        let (m, alpha, beta) = hgcd(&(&x >> p), &(&y >> p));
-        let reduced = m.reduce_split((&alpha, &beta), &x, &y, p);
-        match reduced.filter(|_| !m.is_identity()) {
-            Some((nx, ny)) => (x, y) = if nx >= ny { (nx, ny) } else { (ny, nx) },
-            None => (x, y) = (y.clone(), &x % &y),
+        match reduced {
+            Some((m, (nx, ny))) => {
+                if cofactors {
+                    let (cx, cy) = &co;
+                    co = (&m.u11 * cx - &m.u01 * cy, &m.u00 * cy - &m.u10 * cx);
+                }
+                (x, y) = (nx, ny);
+                if x < y {
+                    core::mem::swap(&mut x, &mut y);
+                    core::mem::swap(&mut co.0, &mut co.1);
+                }
+            }
+            None => {
+                // Lopsided, or no reduction of the leading part: one division step.
+                let (q, r) = x.div_rem(&y);
+                if cofactors {
+                    co = (co.1.clone(), &co.0 - &q * &co.1);
+                }
+                (x, y) = (y, r);
+            }
         }
     }
-    (x, y)
+    (x, y, cofactors.then_some(co))
 }
