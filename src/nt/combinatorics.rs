@@ -71,8 +71,8 @@ impl Int {
         top / Int::factorial(k)
     }
 
-    /// The Fibonacci number `F(n)` (`F(0) = 0`, `F(1) = 1`), by fast doubling:
-    /// `F(2k) = F(k)·(2F(k+1) - F(k))`, `F(2k+1) = F(k)² + F(k+1)²`.
+    /// The Fibonacci number `F(n)` (`F(0) = 0`, `F(1) = 1`), by fast doubling with two
+    /// squarings per bit of `n`.
     ///
     /// ```
     /// use carry::Int;
@@ -108,20 +108,34 @@ impl Int {
     }
 }
 
-/// `(F(n), F(n+1))`.
+/// `(F(n), F(n+1))`, by doubling `(F(k), F(k-1))` with two squarings per step (GMP's
+/// `mpz_fib2_ui` formulas): `F(2k+1) = 4F(k)² - F(k-1)² + 2(-1)^k`,
+/// `F(2k-1) = F(k)² + F(k-1)²`, `F(2k) = F(2k+1) - F(2k-1)`.
 fn fibonacci_pair(n: u64) -> (Int, Int) {
-    let (mut a, mut b) = (Int::ZERO, Int::ONE);
-    for i in (0..64 - n.leading_zeros()).rev() {
-        let two_b_minus_a = &b * 2u32 - &a;
-        let c = &a * &two_b_minus_a;
-        let d = &a * &a + &b * &b;
-        if (n >> i) & 1 == 1 {
-            (a, b) = (d.clone(), c + d);
-        } else {
-            (a, b) = (c, d);
-        }
+    if n == 0 {
+        return (Int::ZERO, Int::ONE);
     }
-    (a, b)
+    // (F(k), F(k-1)) for k = 1, then the bits of n below its top one.
+    let (mut f, mut g) = (Int::ONE, Int::ZERO);
+    let mut k_odd = true;
+    for i in (0..63 - n.leading_zeros()).rev() {
+        let (f2, g2) = (&f * &f, &g * &g);
+        let mut next = (&f2 << 2u32) - &g2;
+        if k_odd {
+            next -= 2u32;
+        } else {
+            next += 2u32;
+        }
+        let prev = f2 + g2;
+        let even = &next - &prev;
+        (f, g, k_odd) = if (n >> i) & 1 == 1 {
+            (next, even, true)
+        } else {
+            (even, prev, false)
+        };
+    }
+    let f1 = &f + &g;
+    (f, f1)
 }
 
 /// The primes `≤ n`, by a sieve of Eratosthenes (the table of small primes for `n < 2^16`).
