@@ -1018,17 +1018,21 @@ fn round_trip(a: &Int, ra: &Integer, radix: u32, what: impl Fn() -> String) {
 
 /// Conversions to and from digits at the radix thresholds (the fraction leaves from
 /// `TO_RADIX_FRAC` limbs, the leaf size `TO_RADIX_LEAF`, the divide and conquer above
-/// `TO_RADIX_DC`, and twice each): every operand shape of `magnitude`, and `radix^k - 1`,
-/// `radix^k`, `radix^k + 1` with `k` near those sizes.
+/// `TO_RADIX_DC`, and twice each; numbers long enough that the level below the top divides by
+/// a power of `TO_RADIX_MU` limbs or more through its reciprocal): every operand shape of
+/// `magnitude`, and `radix^k - 1`, `radix^k`, `radix^k + 1` with `k` near those sizes.
 #[test]
 fn strings_at_thresholds() {
-    use carry::thresholds::{TO_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF};
+    use carry::thresholds::{TO_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU};
     let mut rng = Rng::for_test("strings_at_thresholds");
     let mut n = 0u64;
     let mut sizes = Vec::new();
     for t in [TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_DC, 2 * TO_RADIX_LEAF] {
         sizes.extend([t.saturating_sub(1).max(1), t, t + 1]);
     }
+    // The odd parts of the powers are about 70% of their length: a power of TO_RADIX_MU limbs
+    // below the top split takes about six times that many limbs.
+    sizes.extend([6 * TO_RADIX_MU, 6 * TO_RADIX_MU + 1]);
     for _ in 0..cases(600) {
         let limbs = *rng.pick(&sizes);
         let radix = if rng.bool() {

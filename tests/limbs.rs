@@ -514,6 +514,94 @@ fn divrem_at_dc_threshold() {
     }
 }
 
+/// `limbs::reciprocal` of normalized divisors at and around the length where it first
+/// recurses (`DIV_MU`, at least 8) and twice that, random and extreme shapes:
+/// `B^(2n)/d - 3 ≤ v ≤ B^(2n)/d`.
+#[test]
+fn reciprocal_bounds() {
+    use carry::thresholds::DIV_MU;
+    let mut rng = Rng::new("reciprocal_bounds");
+    let seed = rng.seed;
+    let t = DIV_MU.max(8);
+    let mut sizes = vec![2, 3, 7, t - 1, t, t + 1, 2 * t + 3];
+    if t < 64 {
+        sizes.extend([100, 257]);
+    }
+    for case in 0..cases_for(&sizes, 20) {
+        let n = sizes[case % sizes.len()];
+        let mut d = rng.limbs_top(n);
+        match rng.below(5) {
+            0 => {
+                d.fill(0);
+                d[n - 1] = 1 << 63;
+            }
+            1 => d.fill(u64::MAX),
+            2 => d[n / 2..].fill(u64::MAX),
+            _ => d[n - 1] |= 1 << 63,
+        }
+        let mut v = vec![0xdead; n + 1];
+        let mut scratch = vec![0x5555; limbs::reciprocal_scratch_len(n)];
+        limbs::reciprocal(&mut v, &d, &mut scratch);
+        let exact = (Integer::from(1) << (128 * n as u32)) / int(&d);
+        let v = int(&v);
+        assert!(
+            v <= exact && Integer::from(&exact - &v) <= 3,
+            "reciprocal seed {seed} case {case} n {n}: off by {}",
+            Integer::from(&exact - &v)
+        );
+    }
+}
+
+/// The number of cases: `per_size` for each size at the default scale.
+fn cases_for(sizes: &[usize], per_size: usize) -> usize {
+    sizes.len() * per_size * scale()
+}
+
+#[test]
+fn divrem_at_mu_threshold() {
+    // Divisors of DIV_MU - 1, DIV_MU, DIV_MU + 1 limbs and twice that; quotients from just
+    // below one divisor length (Burnikel–Ziegler) to three (blocks of every length), with the
+    // extreme divisors and dividends of the quotient estimates: B^n/2, all ones, maximal
+    // remainders, dividend tops equal to the divisor.
+    use carry::thresholds::DIV_MU;
+    let mut rng = Rng::new("divrem_at_mu_threshold");
+    let seed = rng.seed;
+    let t = DIV_MU;
+    let sizes = [t - 1, t, t + 1, 2 * t + 1];
+    let per = if t < 64 { 60 } else { 2 };
+    for case in 0..cases_for(&sizes, per) {
+        let dn = sizes[case % sizes.len()];
+        let qns = [dn - 1, dn, dn + 1, 2 * dn, 2 * dn + 3, 3 * dn - 1];
+        let qn = qns[rng.below(qns.len())];
+        let an = dn + qn - 1;
+        let mut d = rng.limbs_top(dn);
+        match rng.below(4) {
+            0 => {
+                d.fill(0);
+                d[dn - 1] = 1 << 63;
+            }
+            1 => d.fill(u64::MAX),
+            _ => {}
+        }
+        let mut a = rng.limbs(an);
+        match rng.below(4) {
+            0 => a.fill(u64::MAX),
+            1 => {
+                let q = rng.limbs(an - dn + 1);
+                let x = int(&d) * int(&q) + int(&d) - 1u32;
+                a = to_limbs(&x, an + 1);
+                a.truncate(limbs::normalized_len(&a).max(dn));
+            }
+            2 => {
+                let k = rng.below(an - dn + 1);
+                a[k..k + dn].copy_from_slice(&d);
+            }
+            _ => {}
+        }
+        check_divrem(&a, &d, &format!("seed {seed} case {case}"));
+    }
+}
+
 /// Digit values of `x` in `radix`, most significant first, via GMP.
 fn gmp_digits(x: &Integer, radix: u32) -> Vec<u8> {
     if *x == 0 {

@@ -2,13 +2,15 @@
 //! split at a power `radix^(m·2^i)`, convert both halves, combine by one multiplication
 //! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
 //! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
-//! the divisions, O(M(n) log² n) with divide-and-conquer division. Selected above
-//! `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run below,
-//! and to digits splits down to `TO_RADIX_LEAF` limbs, converted by `limbs::to_radix_frac`.
+//! the divisions, O(M(n) log² n) with divide-and-conquer division, O(M(n) log n) where the
+//! powers' reciprocals serve every division of a level (from `TO_RADIX_MU` limbs). Selected
+//! above `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run
+//! below, and to digits splits down to `TO_RADIX_LEAF` limbs, converted by
+//! `limbs::to_radix_frac`.
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF};
+use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -82,6 +84,52 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
 struct Powers {
     m: usize,
     table: Vec<(Vec<u64>, usize)>,
+    /// For the powers of `TO_RADIX_MU` limbs and more, computed when first divided by.
+    inverses: Vec<Option<Inverse>>,
+    /// The index of the power of the top split of a conversion to digits: its one division
+    /// would not repay a reciprocal.
+    top: usize,
+}
+
+/// A power `p` (its odd part) ready for division by its reciprocal: `d = p·2^shift` with the
+/// top bit set and `v = limbs::reciprocal(d)`, computed once for all the divisions of a level.
+struct Inverse {
+    shift: u32,
+    d: Vec<u64>,
+    v: Vec<u64>,
+}
+
+impl Inverse {
+    fn new(p: &[u64]) -> Inverse {
+        let n = p.len();
+        let shift = p[n - 1].leading_zeros();
+        let mut d = p.to_vec();
+        if shift > 0 {
+            limbs::shl(&mut d, p, shift);
+        }
+        let mut v = vec![0; n + 1];
+        let mut scratch = vec![0; limbs::reciprocal_scratch_len(n)];
+        limbs::reciprocal(&mut v, &d, &mut scratch);
+        Inverse { shift, d, v }
+    }
+
+    /// `q = a / p`, `r = a mod p` (`q.len() == a.len() - p.len() + 1`, `r.len() == p.len()`).
+    fn divrem(&self, q: &mut [u64], r: &mut [u64], a: &[u64]) {
+        let n = self.d.len();
+        let mut u = vec![0; a.len() + 1];
+        if self.shift > 0 {
+            u[a.len()] = limbs::shl(&mut u[..a.len()], a, self.shift);
+        } else {
+            u[..a.len()].copy_from_slice(a);
+        }
+        let mut scratch = vec![0; limbs::divrem_by_reciprocal_scratch_len(n)];
+        limbs::divrem_by_reciprocal(q, &mut u, &self.d, &self.v, &mut scratch);
+        if self.shift > 0 {
+            limbs::shr(r, &u[..n], self.shift);
+        } else {
+            r.copy_from_slice(&u[..n]);
+        }
+    }
 }
 
 impl Powers {
@@ -90,7 +138,18 @@ impl Powers {
         Powers {
             m,
             table: vec![(vec![big], 0)],
+            inverses: Vec::new(),
+            top: 0,
         }
+    }
+
+    /// The [`Inverse`] of the odd part of `radix^(m·2^i)`, already in the table.
+    fn inverse(&mut self, i: usize) -> &Inverse {
+        if self.inverses.len() <= i {
+            self.inverses.resize_with(i + 1, || None);
+        }
+        let p = &self.table[i].0;
+        self.inverses[i].get_or_insert_with(|| Inverse::new(p))
     }
 
     /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized.
@@ -161,7 +220,9 @@ fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
 pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
-    to_digits(out, a, radix, &mut Powers::new(radix));
+    let mut powers = Powers::new(radix);
+    powers.top = powers.split(len).0;
+    to_digits(out, a, radix, &mut powers);
     let lead = out.iter().position(|&d| d != 0).unwrap_or(len);
     out.copy_within(lead.., 0);
     len - lead
@@ -174,22 +235,30 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
         return leaf_digits(out, a, radix);
     }
     let (i, low) = powers.split(out.len());
-    let (p, z) = powers.get(i);
+    let (pn, z) = {
+        let (p, z) = powers.get(i);
+        (p.len(), z)
+    };
     let (hi_out, lo_out) = out.split_at_mut(out.len() - low);
-    if a.len() < z + p.len() {
+    if a.len() < z + pn {
         hi_out.fill(0);
         return to_digits(lo_out, a, radix, powers);
     }
     // a = (q·p + r)·B^z + a_low: divide the limbs above B^z, keep the low ones as they are.
     let (a_low, a_high) = a.split_at(z);
-    let mut q = vec![0; a_high.len() - p.len() + 1];
-    let mut r = vec![0; z + p.len()];
+    let mut q = vec![0; a_high.len() - pn + 1];
+    let mut r = vec![0; z + pn];
     r[..z].copy_from_slice(a_low);
-    if let [d] = *p {
-        r[z] = limbs::divrem_1(&mut q, a_high, d);
+    if pn >= TO_RADIX_MU && i < powers.top {
+        powers.inverse(i).divrem(&mut q, &mut r[z..], a_high);
     } else {
-        let mut scratch = vec![0; limbs::divrem_scratch_len(a_high.len(), p.len())];
-        limbs::divrem(&mut q, &mut r[z..], a_high, p, &mut scratch);
+        let (p, _) = powers.get(i);
+        if let [d] = *p {
+            r[z] = limbs::divrem_1(&mut q, a_high, d);
+        } else {
+            let mut scratch = vec![0; limbs::divrem_scratch_len(a_high.len(), p.len())];
+            limbs::divrem(&mut q, &mut r[z..], a_high, p, &mut scratch);
+        }
     }
     to_digits(hi_out, &q, radix, powers);
     to_digits(lo_out, &r, radix, powers);

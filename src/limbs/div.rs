@@ -6,9 +6,10 @@
 
 use super::add::{add_n_assign, cmp_n, sub_n_assign};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
+use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
-use crate::thresholds::DIV_DC;
+use crate::thresholds::{DIV_DC, DIV_MU};
 
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
 #[inline]
@@ -204,12 +205,20 @@ pub fn rem_1(a: &[u64], d: u64) -> u64 {
 
 /// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.
 pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
-    let dc = if dn >= DIV_DC {
+    let dc = if use_mu(an - dn + 1, dn) {
+        divrem_mu_scratch_len(dn)
+    } else if dn >= DIV_DC {
         divrem_dc_scratch_len(dn)
     } else {
         0
     };
     an + 1 + dn + dc
+}
+
+/// Whether a quotient of `qn` limbs (or one more) by a `dn`-limb divisor takes the Newton
+/// reciprocal: from `DIV_MU` divisor limbs, with at least one full quotient block.
+fn use_mu(qn: usize, dn: usize) -> bool {
+    dn >= DIV_MU && qn >= dn
 }
 
 /// `q = a / d`, `r = a mod d` for `a.len() >= d.len() >= 2` with `d`'s top limb nonzero (`a`
@@ -246,7 +255,9 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
 
 /// The normalized division step of [`divrem`], by the algorithm the divisor's length selects.
 fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
-    if d.len() >= DIV_DC {
+    if use_mu(q.len(), d.len()) {
+        divrem_mu(q, u, d, dc_scratch);
+    } else if d.len() >= DIV_DC {
         divrem_dc(q, u, d, dc_scratch);
     } else {
         divrem_schoolbook(q, u, d);
