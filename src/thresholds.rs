@@ -91,13 +91,24 @@ pub const FROM_RADIX_DC: usize = 40;
 
 /// `divrem`: division by a Newton reciprocal (`limbs::divrem_mu`) from this many divisor limbs,
 /// when the quotient is at least as long (Burnikel–Ziegler below). 2n-by-n divisions timed
-/// both ways: Burnikel–Ziegler ahead at 3000 limbs (0.99 against 1.24 ms), level at 5000
-/// (2.04 and 2.06 ms), behind at 8000 (2.97 against 2.60 ms) and 32000 (16.2 against 12.2 ms).
+/// both ways (the products' transform lengths make it uneven): Burnikel–Ziegler ahead at 1000,
+/// 1500 and 3000 limbs (0.20/0.37/0.99 against 0.25/0.47/1.04 ms), even at 2000, behind at 4000
+/// (1.30 against 1.14 ms), 5000 (2.10 against 1.80 ms) and 16000 (7.13 against 5.32 ms).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const DIV_MU: usize = 5000;
+pub const DIV_MU: usize = 4000;
 /// `divrem`: division by a Newton reciprocal from this many divisor limbs.
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_MU: usize = 4;
+
+/// `limbs::reciprocal`: below this many limbs the reciprocal is one exact division, above it a
+/// Newton step from the reciprocal of the top half. 2n-by-n divisions at 5000/8000/16000
+/// divisor limbs: 1.81/2.42/5.32 ms with 100, 1.79/2.53/5.35 with 300, 1.93/2.50/5.50 with
+/// 1000, 2.23/3.28/5.86 with 5000.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const RECIPROCAL_EXACT: usize = 300;
+/// `limbs::reciprocal`: one exact division below this many limbs (at least 8).
+#[cfg(feature = "tiny-thresholds")]
+pub const RECIPROCAL_EXACT: usize = 8;
 
 /// `divrem`: divide and conquer (Burnikel–Ziegler) from this many divisor limbs (schoolbook
 /// below, and for quotient blocks shorter than this). With the MULX/ADX products the halves'

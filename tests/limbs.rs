@@ -515,15 +515,15 @@ fn divrem_at_dc_threshold() {
 }
 
 /// `limbs::reciprocal` of normalized divisors at and around the length where it first
-/// recurses (`DIV_MU`, at least 8) and twice that, random and extreme shapes:
-/// `B^(2n)/d - 3 ≤ v ≤ B^(2n)/d`.
+/// recurses (`RECIPROCAL_EXACT`, at least 8), twice and four times that, random and extreme
+/// shapes: `B^(2n)/d - 3 ≤ v ≤ B^(2n)/d`.
 #[test]
 fn reciprocal_bounds() {
-    use carry::thresholds::DIV_MU;
+    use carry::thresholds::RECIPROCAL_EXACT;
     let mut rng = Rng::new("reciprocal_bounds");
     let seed = rng.seed;
-    let t = DIV_MU.max(8);
-    let mut sizes = vec![2, 3, 7, t - 1, t, t + 1, 2 * t + 3];
+    let t = RECIPROCAL_EXACT.max(8);
+    let mut sizes = vec![2, 3, 7, t - 1, t, t + 1, 2 * t + 3, 4 * t + 9];
     if t < 64 {
         sizes.extend([100, 257]);
     }
@@ -566,8 +566,13 @@ fn divrem_at_mu_threshold() {
     use carry::thresholds::DIV_MU;
     let mut rng = Rng::new("divrem_at_mu_threshold");
     let seed = rng.seed;
+    use carry::thresholds::MUL_NTT;
     let t = DIV_MU;
-    let sizes = [t - 1, t, t + 1, 2 * t + 1];
+    let mut sizes = vec![t - 1, t, t + 1, 2 * t + 1];
+    if t < 64 {
+        // Blocks long enough for the remainder modulo B^K - 1 (from MUL_NTT limbs).
+        sizes.extend([MUL_NTT + 1, 2 * MUL_NTT + 5]);
+    }
     let per = if t < 64 { 60 } else { 2 };
     for case in 0..cases_for(&sizes, per) {
         let dn = sizes[case % sizes.len()];
@@ -750,6 +755,33 @@ fn ntt_direct() {
         let mut r = vec![0; 2 * n];
         limbs::sqr_ntt_portable(&mut r, &a);
         assert_eq!(int(&r), int(&a).square(), "sqr_ntt_portable {ctx}");
+    }
+}
+
+#[test]
+fn ntt_wrapped() {
+    // mul_ntt_wrap, a·b mod (B^K - 1), on every K from 2 to 2048 with operands of one limb to
+    // K (all ones too: (B^K - 1)² must come out as 0, not B^K - 1), vector and portable paths.
+    let mut rng = Rng::new("ntt_wrapped");
+    let seed = rng.seed;
+    for round in 0..8 * scale() {
+        for log in 1..=11 {
+            let k = 1usize << log;
+            let (an, bn) = (1 + rng.below(k), 1 + rng.below(k));
+            let (a, b) = match round % 4 {
+                0 => (vec![u64::MAX; k], vec![u64::MAX; bn]),
+                _ => (rng.limbs(an), rng.limbs(bn)),
+            };
+            let ctx = format!("seed {seed} k {k} an {} bn {bn}", a.len());
+            let modulus = (Integer::from(1) << (64 * k as u32)) - 1u32;
+            let want = int(&a) * int(&b) % &modulus;
+            let mut r = vec![0xdead; k];
+            limbs::mul_ntt_wrap(&mut r, &a, &b);
+            assert_eq!(int(&r), want, "mul_ntt_wrap {ctx}");
+            let mut s = vec![0xbeef; k];
+            limbs::mul_ntt_wrap_portable(&mut s, &a, &b);
+            assert_eq!(s, r, "mul_ntt_wrap_portable {ctx}");
+        }
     }
 }
 

@@ -1,9 +1,12 @@
 //! Division by a Newton reciprocal (Barrett's method, GMP's "mu" division): the reciprocal
 //! `v ≈ B^(2n)/d` of the n-limb divisor from the reciprocal of its top half by one Newton step
 //! (Brent and Zimmermann, "Modern Computer Arithmetic", §3.4.1 and Algorithm 3.5), then each
-//! quotient block of up to n limbs as the top of `u·v`, corrected by a few subtractions of `d`.
-//! O(M(n)) per block, against O(M(n)·log n) for Burnikel–Ziegler. `divrem` selects it from
-//! `DIV_MU` divisor limbs when the quotient has at least as many limbs as the divisor.
+//! quotient block of up to n limbs as the top of `u·v`, corrected by a few subtractions of `d`;
+//! the block's remainder is known to be below `B^(n+1)`, so in the NTT's range it is computed
+//! modulo `B^K - 1` (a cyclic product of half the length). O(M(n)) per block, against
+//! O(M(n)·log n) for Burnikel–Ziegler. `divrem` selects it from `DIV_MU` divisor limbs when the
+//! quotient has at least as many limbs as the divisor; reciprocals below `RECIPROCAL_EXACT`
+//! limbs are one exact division.
 //!
 //! Every reciprocal here is an underestimate, `B^(2n)/d - 3 ≤ v ≤ B^(2n)/d`: the half-size
 //! reciprocal is taken of the top half plus one, and a Newton step from below stays below (with
@@ -14,7 +17,8 @@ use super::add::{add_1_assign, add_n_assign, cmp_n, neg_assign, sub_1_assign, su
 use super::div::divrem_schoolbook;
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::mul::{mul, mul_scratch_len};
-use crate::thresholds::{DIV_DC, DIV_MU};
+use super::ntt::{mul_ntt_wrap, ntt_fits};
+use crate::thresholds::{DIV_DC, MUL_NTT, RECIPROCAL_EXACT};
 
 /// Scratch for `r = a·b` with the operands in either order.
 fn mul_len(a: usize, b: usize) -> usize {
@@ -32,9 +36,10 @@ fn half(n: usize) -> usize {
     n / 2 + 2
 }
 
-/// Whether the reciprocal of `n` limbs is computed exactly by one division.
+/// Whether the reciprocal of `n` limbs is computed exactly by one division (below
+/// `RECIPROCAL_EXACT` limbs) rather than by a Newton step.
 fn reciprocal_is_exact(n: usize) -> bool {
-    n < DIV_MU.max(8)
+    n < RECIPROCAL_EXACT.max(8)
 }
 
 /// Scratch limbs [`reciprocal`] needs for an `n`-limb divisor.
@@ -115,7 +120,8 @@ pub fn divrem_mu(q: &mut [u64], u: &mut [u64], d: &[u64], scratch: &mut [u64]) {
 
 /// Scratch limbs [`divrem_by_reciprocal`] needs for an `n`-limb divisor.
 pub fn divrem_by_reciprocal_scratch_len(n: usize) -> usize {
-    (2 * n + 2) + 2 * n + n + mul_len(n + 1, n + 1).max(divrem_dc_scratch_len(n))
+    let wrapped = 2 * (n + 2).next_power_of_two();
+    (2 * n + 2) + wrapped + 3 * n + mul_len(n + 1, n + 1).max(divrem_dc_scratch_len(n))
 }
 
 /// [`divrem_mu`] with the divisor's reciprocal `v` from [`reciprocal`] given, for many
@@ -164,13 +170,15 @@ fn block(q: &mut [u64], w: &mut [u64], d: &[u64], v: &[u64], scratch: &mut [u64]
     mul_any(p, &w[n - 1..], v, rest);
     q.copy_from_slice(&p[n + 1..n + 1 + m]);
     debug_assert!(p[n + 1 + m] == 0);
-    let (qd, rest) = rest.split_at_mut(m + n);
-    mul_any(qd, q, d, rest);
-    if sub_n_assign(w, qd) != 0 {
-        // Not reached when the reciprocal meets its bound (the estimate is never high):
-        // restore w and divide exactly.
+    let k = wrap_len(m, n);
+    let low = if k > 0 {
+        remainder_wrapped(q, w, d, k, rest)
+    } else {
+        remainder(q, w, d, rest)
+    };
+    if !low {
+        // Not reached when the reciprocal meets its bound (the estimate is never high).
         debug_assert!(false, "a mu-division estimate was high");
-        add_n_assign(w, qd);
         divrem_dc(q, w, d, rest);
         return;
     }
@@ -191,4 +199,59 @@ fn block(q: &mut [u64], w: &mut [u64], d: &[u64], v: &[u64], scratch: &mut [u64]
         debug_assert_eq!(b, 0);
         add_1_assign(q, 1);
     }
+}
+
+/// `K` for computing a block's remainder modulo `B^K - 1` ([`mul_ntt_wrap`]), or 0 for the whole
+/// product: a power of two above `n + 1`, when the products are in the NTT's range and the
+/// cyclic transform is shorter than the whole product's.
+fn wrap_len(m: usize, n: usize) -> usize {
+    let k = (n + 2).next_power_of_two();
+    let whole = (2 * (m + n) - 1).next_power_of_two();
+    if m.min(n) >= MUL_NTT && 2 * k < whole && ntt_fits(k) {
+        k
+    } else {
+        0
+    }
+}
+
+/// `w -= q·d` by the whole product; false (and `w` left alone) when the estimate `q` was high.
+fn remainder(q: &[u64], w: &mut [u64], d: &[u64], scratch: &mut [u64]) -> bool {
+    let (qd, rest) = scratch.split_at_mut(q.len() + d.len());
+    mul_any(qd, q, d, rest);
+    if sub_n_assign(w, qd) != 0 {
+        add_n_assign(w, qd);
+        return false;
+    }
+    true
+}
+
+/// `w -= q·d` modulo `B^K - 1`, which holds the remainder (below `7d < B^(n+1)`) whole; false
+/// (and `w` left alone) when the estimate `q` was high, which leaves the top limbs set.
+fn remainder_wrapped(q: &[u64], w: &mut [u64], d: &[u64], k: usize, scratch: &mut [u64]) -> bool {
+    let n = d.len();
+    let (t, rest) = scratch.split_at_mut(k);
+    let x = &mut rest[..k];
+    mul_ntt_wrap(t, d, q);
+    // x = w mod (B^K - 1), w being shorter than 2K limbs.
+    let (w_lo, w_hi) = w.split_at(w.len().min(k));
+    x.fill(0);
+    x[..w_lo.len()].copy_from_slice(w_lo);
+    let mut c = add_n_assign(&mut x[..w_hi.len()], w_hi);
+    c = add_1_assign(&mut x[w_hi.len()..], c);
+    if c != 0 {
+        add_1_assign(x, 1);
+    }
+    // x - t, with B^K - 1 added back on a borrow.
+    if sub_n_assign(x, t) != 0 {
+        sub_1_assign(x, 1);
+    }
+    if x.iter().all(|&l| l == u64::MAX) {
+        x.fill(0);
+    }
+    if x[n + 1..].iter().any(|&l| l != 0) {
+        return false;
+    }
+    w.fill(0);
+    w[..n + 1].copy_from_slice(&x[..n + 1]);
+    true
 }

@@ -8,13 +8,15 @@
 //! Harvey's lazy butterflies ("Faster arithmetic for number-theoretic transforms", J. Symbolic
 //! Comput. 60, 2014). O(n log n) for `n`-limb operands; `mul` / `sqr` select it from `MUL_NTT`
 //! / `SQR_NTT` limbs, for products of up to `2^22` limbs (Toom-3 splits larger ones); a lopsided
-//! product takes one transform of its whole length.
+//! product takes one transform of its whole length. [`mul_ntt_wrap`] keeps the convolution
+//! cyclic: the product modulo `B^K - 1` at half the transform length.
 //!
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
 //! (so that the butterflies vectorise, 8 or 16 lanes), which a caller's `u64` scratch cannot hold
 //! without reinterpreting memory, and the twiddle tables are cached between calls. The buffers
 //! are allocated here, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
 
+use super::add::{add_1_assign, add_n_assign};
 use std::sync::{Arc, Mutex};
 
 /// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
@@ -398,8 +400,8 @@ fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
 }
 
 /// Adds the coefficients `d0 + p0·d1 + p0·p1·d2` (mixed-radix digits from [`garner`]) at bit
-/// offsets `32·i` into `r`, which holds the whole sum.
-fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) {
+/// offsets `32·i` into `r`; returns what the sum carries out of `r`.
+fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) -> u128 {
     let [p0, p1, _] = PRIMES;
     let p01 = p0 as u64 * p1 as u64;
     let coefficient = |i: usize| -> u128 {
@@ -414,7 +416,7 @@ fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) {
         *limb = acc as u64;
         carry = acc >> 64;
     }
-    debug_assert_eq!(carry, 0);
+    carry
 }
 
 /// The transform length for a product of `limbs` limbs: the power of two holding its
@@ -525,5 +527,55 @@ fn convolve(
 /// From the Garner digits in `f` (the first `used` of each third) to the product in `r`.
 fn finish(r: &mut [u64], f: &[u32], used: usize) {
     let n = f.len() / 3;
-    recombine(r, &f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
+    let carry = recombine(r, &f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
+    debug_assert_eq!(carry, 0);
+}
+
+/// `r = a·b mod (B^K - 1)` for `K = r.len()`, a power of two from 2 on, with
+/// `1 <= a.len(), b.len() <= K` and `ntt_fits(K)`: the cyclic convolution of one transform of
+/// `2K` coefficients, half the length the whole product would take; `r` is reduced (below
+/// `B^K - 1`). Division uses it where only the low limbs of a product are unknown. The
+/// transforms use AVX2 where the CPU has it.
+pub fn mul_ntt_wrap(r: &mut [u64], a: &[u64], b: &[u64]) {
+    wrapped_product(r, a, b, true);
+}
+
+/// The portable twin of [`mul_ntt_wrap`].
+pub fn mul_ntt_wrap_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
+    wrapped_product(r, a, b, false);
+}
+
+fn wrapped_product(r: &mut [u64], a: &[u64], b: &[u64], simd: bool) {
+    let k = r.len();
+    assert!(k >= 2 && k.is_power_of_two() && ntt_fits(k));
+    assert!(!a.is_empty() && !b.is_empty() && a.len() <= k && b.len() <= k);
+    let n = 2 * k;
+    let tw = twiddles(n);
+    let mut f = vec![0u32; 3 * n];
+    let mut g = vec![0u32; n];
+    #[cfg(target_arch = "x86_64")]
+    if simd && std::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        unsafe { convolve_avx2(&mut f, &mut g, a, Some(b), &tw, n) };
+        return finish_wrapped(r, &f);
+    }
+    let _ = simd;
+    convolve(&mut f, &mut g, a, Some(b), &tw, n);
+    finish_wrapped(r, &f);
+}
+
+/// [`finish`] for a cyclic product: `B^K ≡ 1`, so what the sum carries out of the top comes
+/// back in at the bottom, and `B^K - 1` is zero.
+fn finish_wrapped(r: &mut [u64], f: &[u32]) {
+    let n = f.len() / 3;
+    let carry = recombine(r, &f[..n], &f[n..2 * n], &f[2 * n..]);
+    let (lo, hi) = r.split_at_mut(2);
+    let mut out = add_n_assign(lo, &[carry as u64, (carry >> 64) as u64]);
+    out = add_1_assign(hi, out);
+    while out != 0 {
+        out = add_1_assign(r, 1);
+    }
+    if r.iter().all(|&x| x == u64::MAX) {
+        r.fill(0);
+    }
 }
