@@ -751,6 +751,41 @@ fn large_operands() {
     report("large_operands", n);
 }
 
+/// Division and decimal conversion far past every threshold, up to 2^24 bits: Newton division
+/// with many quotient blocks and with one, lopsided and balanced; conversions whose upper
+/// levels divide through cached reciprocals. A few cases, at the default scale and above, at
+/// the measured thresholds only (the tiny build would take minutes on them).
+#[test]
+fn huge_operands() {
+    if scale() < 1.0 || carry::thresholds::MUL_NTT < 100 {
+        return;
+    }
+    let mut rng = Rng::for_test("huge_operands");
+    let mut n = 0u64;
+    for (la, lb) in [
+        (1 << 18, 1 << 17),
+        (1 << 18, (1 << 12) + 3),
+        (1 << 16, (1 << 16) - 5),
+    ] {
+        let (ra, rb) = (magnitude(&mut rng, la), magnitude(&mut rng, lb));
+        let (a, b) = (to_int(&ra), to_int(&rb));
+        let what = |op: &str| format!("{la} limbs {op} {lb} limbs (seeded operands)");
+        let (q, r) = a.div_rem(&b);
+        let (wq, wr) = ra.clone().div_rem(rb.clone());
+        check(&q, &wq, || what("/"));
+        check(&r, &wr, || what("%"));
+        n += 2;
+    }
+    for bits in [1u32 << 22, (1 << 24) - 7] {
+        let ra = magnitude(&mut rng, bits.div_ceil(64) as usize) >> (63 - (bits - 1) % 64);
+        round_trip(&to_int(&ra), &ra, 10, || {
+            format!("{bits} bits (seeded operand)")
+        });
+        n += 2;
+    }
+    report("huge_operands", n);
+}
+
 // Conversions to and from primitives, floats, text and bytes.
 
 macro_rules! prim_conversions {
