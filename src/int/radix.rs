@@ -3,14 +3,17 @@
 //! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
 //! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
 //! the divisions, O(M(n) log² n) with divide-and-conquer division, O(M(n) log n) where the
-//! powers' reciprocals serve every division of a level (from `TO_RADIX_MU` limbs). Selected
+//! powers' reciprocals serve every division of a level (from `TO_RADIX_MU` limbs, or
+//! `TO_RADIX_MU_DEEP` where a level has four divisions or more). Selected
 //! above `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run
 //! below, and to digits splits down to `TO_RADIX_LEAF` limbs, converted by
 //! `limbs::to_radix_frac`.
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::thresholds::{FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU};
+use crate::thresholds::{
+    FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU, TO_RADIX_MU_DEEP,
+};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -249,7 +252,7 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
     let mut q = vec![0; a_high.len() - pn + 1];
     let mut r = vec![0; z + pn];
     r[..z].copy_from_slice(a_low);
-    if pn >= TO_RADIX_MU && i < powers.top {
+    if (pn >= TO_RADIX_MU && i < powers.top) || (pn >= TO_RADIX_MU_DEEP && i + 1 < powers.top) {
         powers.inverse(i).divrem(&mut q, &mut r[z..], a_high);
     } else {
         let (p, _) = powers.get(i);
