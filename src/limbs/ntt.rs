@@ -128,10 +128,11 @@ fn shoup_barrett(w: u32, p: u32, v: u64) -> u32 {
 }
 
 impl Twiddles {
-    /// Level `2m` of a table is level `m` followed by level `m` times `ω_4m` (as
-    /// `rev_2m(i) = 2·rev_m(i)` and `rev_2m(m + i) = 2·rev_m(i) + 1`), so the table grows by
-    /// sequential products.
-    fn new(p: u32, len: usize) -> Twiddles {
+    /// The table of `len` points for the prime `p`, continuing `prefix` (the table of a shorter
+    /// length for the same prime, if any). Level `2m` of a table is level `m` followed by level
+    /// `m` times `ω_4m` (as `rev_2m(i) = 2·rev_m(i)` and `rev_2m(m + i) = 2·rev_m(i) + 1`), so
+    /// the table grows by sequential products, and a shorter table is a prefix of a longer one.
+    fn new(p: u32, len: usize, prefix: Option<&Twiddles>) -> Twiddles {
         let len = len.max(2);
         let v = (1u64 << 62) / p as u64;
         let root = root_of_unity(p);
@@ -141,9 +142,21 @@ impl Twiddles {
             inv: vec![0; len],
             inv_q: vec![0; len],
         };
-        (t.fwd[1], t.inv[1]) = (1, 1);
-        (t.fwd_q[1], t.inv_q[1]) = (shoup(1, p), shoup(1, p));
         let mut m = 1;
+        match prefix.filter(|pre| pre.len() <= len) {
+            Some(pre) => {
+                let k = pre.len();
+                t.fwd[..k].copy_from_slice(&pre.fwd);
+                t.fwd_q[..k].copy_from_slice(&pre.fwd_q);
+                t.inv[..k].copy_from_slice(&pre.inv);
+                t.inv_q[..k].copy_from_slice(&pre.inv_q);
+                m = k / 2;
+            }
+            None => {
+                (t.fwd[1], t.inv[1]) = (1, 1);
+                (t.fwd_q[1], t.inv_q[1]) = (shoup(1, p), shoup(1, p));
+            }
+        }
         while 2 * m < len {
             let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
             let (w, wi) = (Mulc::new(w, p), Mulc::new(inv_mod(w, p), p));
@@ -171,21 +184,24 @@ impl Twiddles {
 
 /// The twiddle tables of the three primes for transforms of `len` points: the cached ones if
 /// they are long enough (tables for a length hold those of every shorter one as a prefix).
+/// Longer tables continue the cached one rather than starting over.
 fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
     static CACHE: Mutex<Option<Arc<[Twiddles; 3]>>> = Mutex::new(None);
-    let build = || Arc::new(PRIMES.map(|p| Twiddles::new(p, len)));
-    if len > CACHED_LEN {
-        return build();
-    }
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    match &*cache {
-        Some(t) if t[0].len() >= len => t.clone(),
-        _ => {
-            let t = build();
-            *cache = Some(t.clone());
-            t
-        }
+    if let Some(t) = cache.as_ref().filter(|t| t[0].len() >= len) {
+        return t.clone();
     }
+    let prefix = cache.clone();
+    let mut i = 0;
+    let t = Arc::new(PRIMES.map(|p| {
+        let pre = prefix.as_ref().map(|pre| &pre[i]);
+        i += 1;
+        Twiddles::new(p, len, pre)
+    }));
+    if len <= CACHED_LEN {
+        *cache = Some(t.clone());
+    }
+    t
 }
 
 /// Forward butterfly on `x, y < 4p` with twiddle `w`: `(x + w·y, x - w·y)`, both below `4p`.
