@@ -13,8 +13,9 @@
 //!
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
 //! (so that the butterflies vectorise, 8 or 16 lanes), which a caller's `u64` scratch cannot hold
-//! without reinterpreting memory, and the twiddle tables are cached between calls. The buffers
-//! are allocated here, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
+//! without reinterpreting memory, and the twiddle tables are cached between calls (a longer
+//! table grows the cached one in place). The buffers are allocated here, each thread keeping its
+//! last one up to 4 MiB, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
 
 use super::add::{add_1_assign, add_n_assign};
 use std::sync::{Arc, Mutex};
@@ -108,6 +109,7 @@ fn mul_mont(a: u32, b: u32, p: u32, neg_inv: u32) -> u32 {
 /// (`m` a power of two, `i < m`) of `fwd` is `ω_2m^rev(i)`, with `rev` the bit reversal on
 /// `log2 m` bits and `ω_2m` a root of unity of order `2m`; `inv` holds the inverses. The
 /// quotient arrays hold the Shoup quotients.
+#[derive(Clone)]
 struct Twiddles {
     fwd: Vec<u32>,
     fwd_q: Vec<u32>,
@@ -128,41 +130,49 @@ fn shoup_barrett(w: u32, p: u32, v: u64) -> u32 {
 }
 
 impl Twiddles {
-    /// The table of `len` points for the prime `p`, continuing `prefix` (the table of a shorter
-    /// length for the same prime, if any). Level `2m` of a table is level `m` followed by level
-    /// `m` times `ω_4m` (as `rev_2m(i) = 2·rev_m(i)` and `rev_2m(m + i) = 2·rev_m(i) + 1`), so
-    /// the table grows by sequential products, and a shorter table is a prefix of a longer one.
-    fn new(p: u32, len: usize, prefix: Option<&Twiddles>) -> Twiddles {
+    /// The table of `len` points for the prime `p`.
+    fn new(p: u32, len: usize) -> Twiddles {
+        let empty = Twiddles {
+            fwd: Vec::new(),
+            fwd_q: Vec::new(),
+            inv: Vec::new(),
+            inv_q: Vec::new(),
+        };
+        empty.grow(p, len)
+    }
+
+    /// This table (for the prime `p`) extended to `len` points, in place. Level `2m` of a table
+    /// is level `m` followed by level `m` times `ω_4m` (as `rev_2m(i) = 2·rev_m(i)` and
+    /// `rev_2m(m + i) = 2·rev_m(i) + 1`), so the table grows by sequential products, and a
+    /// shorter table is a prefix of a longer one.
+    fn grow(mut self, p: u32, len: usize) -> Twiddles {
         let len = len.max(2);
+        let old = self.len();
+        if old >= len {
+            return self;
+        }
+        for v in [
+            &mut self.fwd,
+            &mut self.fwd_q,
+            &mut self.inv,
+            &mut self.inv_q,
+        ] {
+            v.resize(len, 0);
+        }
+        let mut m = old / 2;
+        if old < 2 {
+            (self.fwd[1], self.inv[1]) = (1, 1);
+            (self.fwd_q[1], self.inv_q[1]) = (shoup(1, p), shoup(1, p));
+            m = 1;
+        }
         let v = (1u64 << 62) / p as u64;
         let root = root_of_unity(p);
-        let mut t = Twiddles {
-            fwd: vec![0; len],
-            fwd_q: vec![0; len],
-            inv: vec![0; len],
-            inv_q: vec![0; len],
-        };
-        let mut m = 1;
-        match prefix.filter(|pre| pre.len() <= len) {
-            Some(pre) => {
-                let k = pre.len();
-                t.fwd[..k].copy_from_slice(&pre.fwd);
-                t.fwd_q[..k].copy_from_slice(&pre.fwd_q);
-                t.inv[..k].copy_from_slice(&pre.inv);
-                t.inv_q[..k].copy_from_slice(&pre.inv_q);
-                m = k / 2;
-            }
-            None => {
-                (t.fwd[1], t.inv[1]) = (1, 1);
-                (t.fwd_q[1], t.inv_q[1]) = (shoup(1, p), shoup(1, p));
-            }
-        }
         while 2 * m < len {
             let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
             let (w, wi) = (Mulc::new(w, p), Mulc::new(inv_mod(w, p), p));
             for (table, quotients, w) in [
-                (&mut t.fwd, &mut t.fwd_q, w),
-                (&mut t.inv, &mut t.inv_q, wi),
+                (&mut self.fwd, &mut self.fwd_q, w),
+                (&mut self.inv, &mut self.inv_q, wi),
             ] {
                 table.copy_within(m..2 * m, 2 * m);
                 quotients.copy_within(m..2 * m, 2 * m);
@@ -174,7 +184,7 @@ impl Twiddles {
             }
             m *= 2;
         }
-        t
+        self
     }
 
     fn len(&self) -> usize {
@@ -184,24 +194,40 @@ impl Twiddles {
 
 /// The twiddle tables of the three primes for transforms of `len` points: the cached ones if
 /// they are long enough (tables for a length hold those of every shorter one as a prefix).
-/// Longer tables continue the cached one rather than starting over.
+/// Longer tables continue the cached one rather than starting over, in place when nothing else
+/// holds it.
 fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
     static CACHE: Mutex<Option<Arc<[Twiddles; 3]>>> = Mutex::new(None);
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = cache.as_ref().filter(|t| t[0].len() >= len) {
-        return t.clone();
-    }
-    let prefix = cache.clone();
-    let mut i = 0;
-    let t = Arc::new(PRIMES.map(|p| {
-        let pre = prefix.as_ref().map(|pre| &pre[i]);
-        i += 1;
-        Twiddles::new(p, len, pre)
-    }));
+    let tables: [Twiddles; 3] = match cache.take() {
+        Some(t) if t[0].len() >= len => {
+            *cache = Some(t.clone());
+            return t;
+        }
+        Some(t) if len <= CACHED_LEN => {
+            let t = Arc::try_unwrap(t).unwrap_or_else(|shared| (*shared).clone());
+            grow_all(t, len)
+        }
+        Some(t) => {
+            // Too long to keep: grow a copy, leave the cache as it was.
+            let longer = grow_all((*t).clone(), len);
+            *cache = Some(t);
+            return Arc::new(longer);
+        }
+        None => PRIMES.map(|p| Twiddles::new(p, len)),
+    };
+    let t = Arc::new(tables);
     if len <= CACHED_LEN {
         *cache = Some(t.clone());
     }
     t
+}
+
+/// The three primes' tables, each grown to `len` points.
+fn grow_all(tables: [Twiddles; 3], len: usize) -> [Twiddles; 3] {
+    let [a, b, c] = tables;
+    let [p0, p1, p2] = PRIMES;
+    [a.grow(p0, len), b.grow(p1, len), c.grow(p2, len)]
 }
 
 /// Forward butterfly on `x, y < 4p` with twiddle `w`: `(x + w·y, x - w·y)`, both below `4p`.
@@ -480,18 +506,52 @@ fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
     debug_assert!(ntt_fits(r.len()));
     let n = transform_len(r.len());
     let tw = twiddles(n);
-    let mut f = vec![0u32; 3 * n];
-    let mut g = vec![0u32; if b.is_some() { n } else { 0 }];
+    let mut buf = take_buffer(4 * n);
+    let (f, g) = buf.split_at_mut(3 * n);
+    let g = if b.is_some() { g } else { &mut g[..0] };
     let used = (2 * r.len()).min(n);
+    transform(f, g, a, b, &tw, used, simd);
+    finish(r, f, used);
+    give_back(buf);
+}
+
+/// [`convolve`] with the vector instruction set if `simd` and the CPU has it.
+fn transform(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+    simd: bool,
+) {
     #[cfg(target_arch = "x86_64")]
     if simd && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2, checked just above.
-        unsafe { convolve_avx2(&mut f, &mut g, a, b, &tw, used) };
-        return finish(r, &f, used);
+        return unsafe { convolve_avx2(f, g, a, b, tw, used) };
     }
     let _ = simd;
-    convolve(&mut f, &mut g, a, b, &tw, used);
-    finish(r, &f, used);
+    convolve(f, g, a, b, tw, used);
+}
+
+thread_local! {
+    /// The residue buffer of this thread's last product, kept while it is at most
+    /// `4·CACHED_LEN` words (4 MiB): fresh pages for every product cost more page faults than
+    /// the transforms of a 10^7-bit Fibonacci number take time.
+    static BUFFER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// A buffer of `len` words from this thread's cache (its contents are overwritten by `load`).
+fn take_buffer(len: usize) -> Vec<u32> {
+    let mut buf = BUFFER.with(|b| b.take());
+    buf.resize(len, 0);
+    buf
+}
+
+fn give_back(buf: Vec<u32>) {
+    if buf.capacity() <= 4 * CACHED_LEN {
+        BUFFER.with(|b| b.set(buf));
+    }
 }
 
 /// [`convolve`] compiled for AVX2.
@@ -567,17 +627,11 @@ fn wrapped_product(r: &mut [u64], a: &[u64], b: &[u64], simd: bool) {
     assert!(!a.is_empty() && !b.is_empty() && a.len() <= k && b.len() <= k);
     let n = 2 * k;
     let tw = twiddles(n);
-    let mut f = vec![0u32; 3 * n];
-    let mut g = vec![0u32; n];
-    #[cfg(target_arch = "x86_64")]
-    if simd && std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU supports AVX2, checked just above.
-        unsafe { convolve_avx2(&mut f, &mut g, a, Some(b), &tw, n) };
-        return finish_wrapped(r, &f);
-    }
-    let _ = simd;
-    convolve(&mut f, &mut g, a, Some(b), &tw, n);
-    finish_wrapped(r, &f);
+    let mut buf = take_buffer(4 * n);
+    let (f, g) = buf.split_at_mut(3 * n);
+    transform(f, g, a, Some(b), &tw, n, simd);
+    finish_wrapped(r, f);
+    give_back(buf);
 }
 
 /// [`finish`] for a cyclic product: `B^K ≡ 1`, so what the sum carries out of the top comes
