@@ -6,8 +6,8 @@
 //!
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
 //! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc` only the Montgomery
-//! product crossovers, `-- --reference` only the reference
-//! timings.
+//! product crossovers, `-- --mu` only Burnikel–Ziegler against Newton division (`DIV_MU`),
+//! `-- --reference` only the reference timings.
 
 use carry::limbs;
 use rug::integer::Order;
@@ -142,6 +142,41 @@ fn tune_div(rng: &mut Lcg) {
         }));
     }
     println!("DIV_DC = {:?}", crossover(&sizes, &school, &dc));
+}
+
+/// Burnikel–Ziegler against Newton-reciprocal division (`divrem_mu`, its reciprocal included)
+/// for 2n-by-n divisions: `DIV_MU`, robustly, as the products' NTT lengths make the times jump.
+fn tune_mu(rng: &mut Lcg) {
+    let sizes = [
+        1000, 1500, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 12000, 16000,
+    ];
+    let (mut dc, mut mu) = (vec![], vec![]);
+    for &n in &sizes {
+        let mut d = rng.limbs(n);
+        d[n - 1] |= 1 << 63;
+        let mut u0 = rng.limbs(2 * n);
+        u0[2 * n - 1] = d[n - 1] - 1;
+        let (mut u, mut q) = (u0.clone(), vec![0u64; n]);
+        let mut scratch = vec![0u64; limbs::divrem_mu_scratch_len(n)];
+        dc.push(time_ns(|| {
+            u.copy_from_slice(&u0);
+            limbs::divrem_dc(&mut q, &mut u, black_box(&d), &mut scratch);
+        }));
+        mu.push(time_ns(|| {
+            u.copy_from_slice(&u0);
+            limbs::divrem_mu(&mut q, &mut u, black_box(&d), &mut scratch);
+        }));
+        println!(
+            "{n:>6} limbs: dc {:>9.0} ns  mu {:>9.0} ns",
+            dc.last().unwrap(),
+            mu.last().unwrap()
+        );
+    }
+    println!(
+        "DIV_MU = {:?} (first win {:?})",
+        robust_crossover(&sizes, &dc, &mu),
+        crossover(&sizes, &dc, &mu)
+    );
 }
 
 /// Montgomery products modulo an odd `n`-limb modulus: CIOS (`mont_mul_cios`, also used to
@@ -347,6 +382,10 @@ fn main() {
     }
     if args.iter().any(|a| a == "--redc") {
         tune_redc(&mut rng);
+        return;
+    }
+    if args.iter().any(|a| a == "--mu") {
+        tune_mu(&mut rng);
         return;
     }
     if !only_ref {

@@ -101,12 +101,12 @@ pub const FROM_RADIX_DC: usize = 1200;
 pub const FROM_RADIX_DC: usize = 40;
 
 /// `divrem`: division by a Newton reciprocal (`limbs::divrem_mu`) from this many divisor limbs,
-/// when the quotient is at least as long (Burnikel–Ziegler below). 2n-by-n divisions timed
-/// both ways (the products' transform lengths make it uneven): Burnikel–Ziegler ahead at 1000,
-/// 1500 and 3000 limbs (0.20/0.37/0.99 against 0.25/0.47/1.04 ms), even at 2000, behind at 4000
-/// (1.30 against 1.14 ms), 5000 (2.10 against 1.80 ms) and 16000 (7.13 against 5.32 ms).
+/// when the quotient is at least as long (Burnikel–Ziegler below). `cargo run --release
+/// --example tune -- --mu` times 2n-by-n divisions both ways: Burnikel–Ziegler ahead up to 3000
+/// limbs (0.95 against 1.00 ms there), Newton from 3500 on (1.03 against 1.09 ms; 4.69 against
+/// 7.11 ms at 16000).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const DIV_MU: usize = 4000;
+pub const DIV_MU: usize = 3500;
 /// `divrem`: division by a Newton reciprocal from this many divisor limbs.
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_MU: usize = 4;

@@ -205,7 +205,7 @@ fn hgcd_pair(rng: &mut Rng, len: usize, shape: u64) -> (Integer, Integer) {
 /// `Int::gcd`, `gcd_ext` and `modinv` through the half-gcd (from `GCD_HGCD` and `GCDEXT_HGCD`
 /// limbs; its recursion ends in Lehmer steps at `HGCD_BASE`) against GMP: every shape of
 /// [`hgcd_pair`] at both thresholds ±1 limb and at longer lengths, both signs, and (at the
-/// default scale) a few pairs of 2^18, 2^20 and 2^22 bits. The tiny-threshold build runs the
+/// default scale) a few pairs of 2^18, 2^20 and 2^22 bits (2^24 in the soak runs). The tiny-threshold build runs the
 /// recursion on operands of a few limbs.
 #[test]
 fn gcd_half_gcd() {
@@ -278,6 +278,11 @@ fn gcd_half_gcd() {
         }
         let (ra, rb) = hgcd_pair(&mut rng, 1 << 16, 3);
         run(ra, rb, &mut rng);
+        if scale() >= 10.0 {
+            // 2^24 bits: seconds per operation, so only in the soak runs.
+            let (ra, rb) = hgcd_pair(&mut rng, 1 << 18, 0);
+            run(ra, rb, &mut rng);
+        }
     }
     report("gcd_half_gcd", n);
 }
