@@ -111,6 +111,16 @@ pub fn divrem_mu_scratch_len(n: usize) -> usize {
 /// `d` (top bit set, at least two limbs), as `divrem_dc`: the quotient goes to `q`, the
 /// remainder to the low `d.len()` limbs of `u`, and the limbs above it are zeroed. Requires
 /// `scratch.len() >= divrem_mu_scratch_len(d.len())`.
+///
+/// ```
+/// use carry::limbs;
+/// let d = [1, 1 << 63]; // 2^127 + 1
+/// // u = 5·d + 2 = 2^129 + 2^127 + 7.
+/// let mut u = [7, 1 << 63, 2, 0];
+/// let mut q = [0; 2];
+/// limbs::divrem_mu(&mut q, &mut u, &d, &mut vec![0; limbs::divrem_mu_scratch_len(2)]);
+/// assert_eq!((q, &u[..2]), ([5, 0], &[2, 0][..]));
+/// ```
 pub fn divrem_mu(q: &mut [u64], u: &mut [u64], d: &[u64], scratch: &mut [u64]) {
     let n = d.len();
     let (v, rest) = scratch.split_at_mut(n + 1);

@@ -612,6 +612,18 @@ fn finish(r: &mut [u64], f: &[u32], used: usize) {
 /// `2K` coefficients, half the length the whole product would take; `r` is reduced (below
 /// `B^K - 1`). Division uses it where only the low limbs of a product are unknown. The
 /// transforms use AVX2 where the CPU has it.
+///
+/// ```
+/// use carry::limbs;
+/// // (B^2 - 1)·(B + 2) is a multiple of B^2 - 1: reduced, 0 (not B^2 - 1).
+/// let mut r = [0; 2];
+/// limbs::mul_ntt_wrap(&mut r, &[u64::MAX, u64::MAX], &[2, 1]);
+/// assert_eq!(r, [0, 0]);
+/// limbs::mul_ntt_wrap(&mut r, &[3, 0], &[5, 7]);
+/// assert_eq!(r, [15, 21]);
+/// limbs::mul_ntt_wrap(&mut r, &[0, 1], &[0, 1]); // B·B = B^2 ≡ 1
+/// assert_eq!(r, [1, 0]);
+/// ```
 pub fn mul_ntt_wrap(r: &mut [u64], a: &[u64], b: &[u64]) {
     wrapped_product(r, a, b, true);
 }
