@@ -121,15 +121,21 @@ fn tune_sqr(rng: &mut Lcg) {
     println!("SQR_TOOM3 = {:?}", crossover(&sizes, &kara, &toom));
 }
 
+/// A normalized `n`-limb divisor and a `2n`-limb dividend whose top half is below it.
+fn division_operands(rng: &mut Lcg, n: usize) -> (Vec<u64>, Vec<u64>) {
+    let mut d = rng.limbs(n);
+    d[n - 1] |= 1 << 63;
+    let mut u = rng.limbs(2 * n);
+    u[2 * n - 1] = d[n - 1] - 1;
+    (d, u)
+}
+
 /// 2n-by-n division: schoolbook against divide and conquer (DIV_DC), on a normalized divisor.
 fn tune_div(rng: &mut Lcg) {
     let sizes: Vec<usize> = (10..=200).step_by(10).collect();
     let (mut school, mut dc) = (vec![], vec![]);
     for &n in &sizes {
-        let mut d = rng.limbs(n);
-        d[n - 1] |= 1 << 63;
-        let mut u0 = rng.limbs(2 * n);
-        u0[2 * n - 1] = d[n - 1] - 1;
+        let (d, u0) = division_operands(rng, n);
         let (mut u, mut q) = (u0.clone(), vec![0u64; n]);
         let mut scratch = vec![0u64; limbs::divrem_dc_scratch_len(n)];
         school.push(time_ns(|| {
@@ -152,10 +158,7 @@ fn tune_mu(rng: &mut Lcg) {
     ];
     let (mut dc, mut mu) = (vec![], vec![]);
     for &n in &sizes {
-        let mut d = rng.limbs(n);
-        d[n - 1] |= 1 << 63;
-        let mut u0 = rng.limbs(2 * n);
-        u0[2 * n - 1] = d[n - 1] - 1;
+        let (d, u0) = division_operands(rng, n);
         let (mut u, mut q) = (u0.clone(), vec![0u64; n]);
         let mut scratch = vec![0u64; limbs::divrem_mu_scratch_len(n)];
         dc.push(time_ns(|| {

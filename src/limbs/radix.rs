@@ -145,7 +145,14 @@ fn pow2_bits(radix: u32) -> Option<u32> {
     radix.is_power_of_two().then(|| radix.trailing_zeros())
 }
 
-fn bit_len(a: &[u64]) -> u64 {
+/// The bit length of the number `a` (little-endian limbs, high zero limbs allowed): 0 for zero.
+///
+/// ```
+/// use carry::limbs;
+/// assert_eq!(limbs::bit_len(&[0, 1, 0]), 65);
+/// assert_eq!(limbs::bit_len(&[0, 0]), 0);
+/// ```
+pub fn bit_len(a: &[u64]) -> u64 {
     let n = normalized_len(a);
     if n == 0 {
         0

@@ -88,16 +88,6 @@ fn swapped(m: &Matrix) -> Matrix {
     }
 }
 
-/// The bit length of the magnitude `v` (zero limbs above allowed).
-fn bit_len(v: &[u64]) -> u64 {
-    let n = limbs::normalized_len(v);
-    if n == 0 {
-        0
-    } else {
-        64 * n as u64 - u64::from(v[n - 1].leading_zeros())
-    }
-}
-
 /// The leading 192 bits of `v` at the bit length `n` of the larger of a pair.
 fn top_192(v: &[u64], n: u64) -> [u64; 3] {
     let bit = |i: i64| -> u64 {
@@ -156,7 +146,7 @@ fn hgcd_lehmer(x: Int, y: Int, s: u64) -> (IntMatrix, Int, Int) {
     b[..y.as_limbs().len()].copy_from_slice(y.as_limbs());
     let (mut r0, mut r1) = (Row::new(1, 0), Row::new(0, 1));
     loop {
-        let (na, nb) = (bit_len(&a), bit_len(&b));
+        let (na, nb) = (limbs::bit_len(&a), limbs::bit_len(&b));
         if na <= s || nb <= s {
             break;
         }
@@ -170,7 +160,7 @@ fn hgcd_lehmer(x: Int, y: Int, s: u64) -> (IntMatrix, Int, Int) {
             break;
         };
         limbs::matrix_apply(&mut a, &mut b, &m);
-        if bit_len(&a) <= s || bit_len(&b) <= s {
+        if limbs::bit_len(&a) <= s || limbs::bit_len(&b) <= s {
             // Undo: (a; b) = m·(a'; b'), the row update with m's transpose.
             let t = Matrix {
                 u00: m.u00,
