@@ -45,7 +45,7 @@ ct:
 	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.
-soak:
+soak: deps
 	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --test diff --test limbs --test nt --test parse_props
 	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --features tiny-thresholds --test diff --test limbs --test nt
 
@@ -57,13 +57,13 @@ fuzz:
 	cd fuzz && $(CARGO) +nightly fuzz run blip -- -max_total_time=$${FUZZ_SECONDS:-300}
 
 # carry against GMP (rug) and num-bigint, with a ratio table.
-bench:
+bench: deps
 	$(CARGO) bench --bench int
 	$(CARGO) bench --bench nt
 
 # The bigint-benchmark tasks as whole programs, carry against rug (GMP): e to 10^6 digits and
 # fib(10^7), both printed in decimal; the outputs must match.
-tasks:
+tasks: deps
 	$(CARGO) build --release --example e --example fib
 	for p in "e 1000000" "fib 10000000"; do \
 		set -- $$p; \
@@ -72,9 +72,9 @@ tasks:
 	done
 
 # The shared side-by-side harness with a carry column.
-peers:
+peers: deps
 	CARRY_PARTS=$${CARRY_PARTS:-int,fields,nt} CARRY_DIR=$(CURDIR) ../shared/peers/run.sh $(CASES)
 
 # Re-measure the algorithm thresholds of src/thresholds.rs.
-tune:
+tune: deps
 	$(CARGO) run --release --example tune
