@@ -28,7 +28,7 @@ impl Rng {
     pub fn exact_words(&mut self, bits: u32) -> Vec<u64> {
         let k = bits.div_ceil(64) as usize;
         let mut words: Vec<u64> = (0..k).map(|_| self.next_u64()).collect();
-        if bits % 64 != 0 {
+        if !bits.is_multiple_of(64) {
             words[k - 1] &= (1 << (bits % 64)) - 1;
         }
         words[k - 1] |= 1 << ((bits - 1) % 64);

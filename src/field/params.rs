@@ -230,7 +230,7 @@ const fn jacobi_small<const N: usize>(z: u64, p: &[u64; N]) -> i32 {
     let mut sign = 1;
     let mut a = z;
     let p8 = p[0] & 7;
-    while a % 2 == 0 {
+    while a.is_multiple_of(2) {
         a /= 2;
         if p8 == 3 || p8 == 5 {
             sign = -sign;

@@ -275,7 +275,11 @@ mod tests {
         for _ in 0..10_000 {
             let m = numbers.next_u128() | 1 << 64;
             let low = numbers.next() >> (numbers.next() % 65).min(63)
-                & if numbers.next() % 4 == 0 { 0 } else { u64::MAX };
+                & if numbers.next().is_multiple_of(4) {
+                    0
+                } else {
+                    u64::MAX
+                };
             let x = Int::from_limbs(&[low, m as u64, (m >> 64) as u64]);
             let sticky = u128::from(low != 0);
             assert_eq!(x.to_f64(), (m | sticky) as f64 * 2f64.powi(64), "{m} {low}");

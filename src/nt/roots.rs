@@ -58,7 +58,7 @@ impl Int {
     pub fn nth_root(&self, k: u32) -> Int {
         assert!(k != 0, "nth_root: the 0th root is undefined");
         assert!(
-            !(self.is_negative() && k % 2 == 0),
+            !(self.is_negative() && k.is_multiple_of(2)),
             "nth_root: even root of a negative number"
         );
         let r = root_abs(&self.abs(), k);
@@ -115,7 +115,7 @@ impl Int {
             if p > bits {
                 break;
             }
-            if (neg && p == 2) || (twos > 0 && twos % p != 0) {
+            if (neg && p == 2) || (twos > 0 && !twos.is_multiple_of(p)) {
                 continue;
             }
             if is_pth_power(&n, p as u32) {

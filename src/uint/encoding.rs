@@ -61,7 +61,7 @@ impl<const LIMBS: usize> Uint<LIMBS> {
     pub const fn from_le_hex(hex: &str) -> Self {
         let b = hex.as_bytes();
         assert!(
-            !b.is_empty() && b.len() % 2 == 0 && b.len() <= 16 * LIMBS,
+            !b.is_empty() && b.len().is_multiple_of(2) && b.len() <= 16 * LIMBS,
             "hex string empty, of odd length or too long for this Uint"
         );
         let mut limbs = [0u64; LIMBS];
