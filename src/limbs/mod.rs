@@ -13,6 +13,8 @@ mod divstep;
 mod lehmer;
 mod mul;
 mod ntt;
+#[cfg(target_arch = "x86_64")]
+mod ntt_avx512;
 mod radix;
 mod redc;
 mod shift;

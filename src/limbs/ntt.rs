@@ -12,7 +12,7 @@
 //! cyclic: the product modulo `B^K - 1` at half the transform length.
 //!
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
-//! (so that the butterflies vectorise, 8 or 16 lanes), which a caller's `u64` scratch cannot hold
+//! (so that the butterflies vectorise: 8 lanes of AVX2, 16 of AVX-512F in `ntt_avx512`), which a caller's `u64` scratch cannot hold
 //! without reinterpreting memory, and the twiddle tables are cached between calls (a longer
 //! table grows the cached one in place). The buffers are allocated here, each thread keeping its
 //! last one up to 4 MiB, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
@@ -280,31 +280,32 @@ const CACHE_BLOCK: usize = 4096;
 /// The forward transform of `a` (`2^k` residues below `4p`), in place: afterwards entry `i`
 /// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
 #[inline(always)]
-fn forward(a: &mut [u32], tw: &Twiddles, p: u32) {
+fn forward<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (n / 2, 1);
     while 2 * t > CACHE_BLOCK {
-        stage_fwd(a, t, m, tw, p);
+        stage_fwd_any::<WIDE>(a, t, m, tw, p);
         t /= 2;
         m *= 2;
     }
     if t >= 1 {
         for (k, block) in a.chunks_exact_mut(2 * t).enumerate() {
-            forward_block(block, m + k, tw, p);
+            forward_block::<WIDE>(block, m + k, tw, p);
         }
     }
 }
 
 /// The stages of [`forward`] within one block, whose first stage takes twiddle `m`.
 #[inline(always)]
-fn forward_block(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
+fn forward_block<const WIDE: bool>(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
     let mut t = a.len() / 2;
     while t >= 1 {
         match t {
+            _ if WIDE && a.len() >= 32 => stage_fwd_any::<WIDE>(a, t, m, tw, p),
             1 => stage_fwd_small::<1>(a, m, tw, p),
             2 => stage_fwd_small::<2>(a, m, tw, p),
             4 => stage_fwd_small::<4>(a, m, tw, p),
-            _ => stage_fwd(a, t, m, tw, p),
+            _ => stage_fwd_any::<WIDE>(a, t, m, tw, p),
         }
         t /= 2;
         m *= 2;
@@ -336,9 +337,43 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     }
 }
 
+/// [`stage_fwd`], on 16 lanes of AVX-512F when `WIDE` (for `t < 16` when the array holds a
+/// multiple of 32 residues).
+#[inline(always)]
+fn stage_fwd_any<const WIDE: bool>(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && t.is_multiple_of(16) {
+        // SAFETY: `WIDE` is set only under `convolve_avx512`, which runs after the CPU was
+        // found to support AVX-512F.
+        return unsafe { super::ntt_avx512::stage_fwd(a, t, m, &tw.fwd, &tw.fwd_q, p) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && a.len().is_multiple_of(32) {
+        // SAFETY: as above.
+        return unsafe { super::ntt_avx512::stage_fwd_short(a, t, m, &tw.fwd, &tw.fwd_q, p) };
+    }
+    stage_fwd(a, t, m, tw, p)
+}
+
+/// [`stage_inv`], on 16 lanes of AVX-512F when `WIDE` (see [`stage_fwd_any`]).
+#[inline(always)]
+fn stage_inv_any<const WIDE: bool>(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && t.is_multiple_of(16) {
+        // SAFETY: as in `stage_fwd_any`.
+        return unsafe { super::ntt_avx512::stage_inv(a, t, m, &tw.inv, &tw.inv_q, p) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && a.len().is_multiple_of(32) {
+        // SAFETY: as in `stage_fwd_any`.
+        return unsafe { super::ntt_avx512::stage_inv_short(a, t, m, &tw.inv, &tw.inv_q, p) };
+    }
+    stage_inv(a, t, m, tw, p)
+}
+
 /// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
 #[inline(always)]
-fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
+fn inverse<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     if n < 2 {
         return;
@@ -346,26 +381,27 @@ fn inverse(a: &mut [u32], tw: &Twiddles, p: u32) {
     let block = n.min(CACHE_BLOCK);
     let mut m = n / block;
     for (k, b) in a.chunks_exact_mut(block).enumerate() {
-        inverse_block(b, m + k, tw, p);
+        inverse_block::<WIDE>(b, m + k, tw, p);
     }
     let mut t = block;
     while m > 1 {
         m /= 2;
-        stage_inv(a, t, m, tw, p);
+        stage_inv_any::<WIDE>(a, t, m, tw, p);
         t *= 2;
     }
 }
 
 /// The stages of [`inverse`] within one block, whose last stage takes twiddle `m`.
 #[inline(always)]
-fn inverse_block(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+fn inverse_block<const WIDE: bool>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
     let (mut t, mut m) = (1, m * a.len() / 2);
     while m >= 1 && t < a.len() {
         match t {
+            _ if WIDE && a.len() >= 32 => stage_inv_any::<WIDE>(a, t, m, tw, p),
             1 => stage_inv_small::<1>(a, m, tw, p),
             2 => stage_inv_small::<2>(a, m, tw, p),
             4 => stage_inv_small::<4>(a, m, tw, p),
-            _ => stage_inv(a, t, m, tw, p),
+            _ => stage_inv_any::<WIDE>(a, t, m, tw, p),
         }
         t *= 2;
         m /= 2;
@@ -473,8 +509,8 @@ pub fn ntt_fits(limbs: usize) -> bool {
 }
 
 /// `r = a·b` by three-prime NTT; requires `a.len() >= b.len() >= 1`,
-/// `r.len() == a.len() + b.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the
-/// CPU has it.
+/// `r.len() == a.len() + b.len()` and `ntt_fits(r.len())`. The transforms use AVX-512F or
+/// AVX2 where the CPU has it.
 pub fn mul_ntt(r: &mut [u64], a: &[u64], b: &[u64]) {
     debug_assert!(a.len() >= b.len() && !b.is_empty());
     product(r, a, Some(b), true);
@@ -487,8 +523,8 @@ pub fn mul_ntt_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
 }
 
 /// `r = a²` by three-prime NTT, one forward transform per prime; requires `a.len() >= 1`,
-/// `r.len() == 2·a.len()` and `ntt_fits(r.len())`. The transforms use AVX2 where the CPU has
-/// it.
+/// `r.len() == 2·a.len()` and `ntt_fits(r.len())`. The transforms use AVX-512F or AVX2 where
+/// the CPU has it.
 pub fn sqr_ntt(r: &mut [u64], a: &[u64]) {
     debug_assert!(!a.is_empty() && r.len() == 2 * a.len());
     product(r, a, None, true);
@@ -526,12 +562,17 @@ fn transform(
     simd: bool,
 ) {
     #[cfg(target_arch = "x86_64")]
+    if simd && std::is_x86_feature_detected!("avx512f") {
+        // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
+        return unsafe { convolve_avx512(f, g, a, b, tw, used) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if simd && std::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU supports AVX2, checked just above.
         return unsafe { convolve_avx2(f, g, a, b, tw, used) };
     }
     let _ = simd;
-    convolve(f, g, a, b, tw, used);
+    convolve::<false>(f, g, a, b, tw, used);
 }
 
 thread_local! {
@@ -565,7 +606,21 @@ unsafe fn convolve_avx2(
     tw: &[Twiddles; 3],
     used: usize,
 ) {
-    convolve(f, g, a, b, tw, used);
+    convolve::<false>(f, g, a, b, tw, used);
+}
+
+/// [`convolve`] compiled for AVX-512F, the butterfly stages on 16 lanes (`ntt_avx512`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f")]
+unsafe fn convolve_avx512(
+    f: &mut [u32],
+    g: &mut [u32],
+    a: &[u64],
+    b: Option<&[u64]>,
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    convolve::<true>(f, g, a, b, tw, used);
 }
 
 /// The transform work of a product: for each prime, `f` (the prime's third) gets the
@@ -573,7 +628,7 @@ unsafe fn convolve_avx2(
 /// `g`) or squared, and transformed back; then the first `used` coefficients of the three
 /// thirds become Garner digits. Inlined into each instruction-set variant.
 #[inline(always)]
-fn convolve(
+fn convolve<const WIDE: bool>(
     f: &mut [u32],
     g: &mut [u32],
     a: &[u64],
@@ -584,16 +639,16 @@ fn convolve(
     let n = f.len() / 3;
     for ((x, tw), p) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
         load(x, a, p);
-        forward(x, tw, p);
+        forward::<WIDE>(x, tw, p);
         match b {
             Some(b) => {
                 load(g, b, p);
-                forward(g, tw, p);
+                forward::<WIDE>(g, tw, p);
                 pointwise_mul(x, g, p);
             }
             None => pointwise_sqr(x, p),
         }
-        inverse(x, tw, p);
+        inverse::<WIDE>(x, tw, p);
     }
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
