@@ -284,7 +284,7 @@ fn forward<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (n / 2, 1);
     while 2 * t > CACHE_BLOCK {
-        stage_fwd_any::<WIDE>(a, t, m, tw, p);
+        stage_any::<WIDE, false>(a, t, m, tw, p);
         t /= 2;
         m *= 2;
     }
@@ -301,11 +301,11 @@ fn forward_block<const WIDE: bool>(a: &mut [u32], mut m: usize, tw: &Twiddles, p
     let mut t = a.len() / 2;
     while t >= 1 {
         match t {
-            _ if WIDE && a.len() >= 32 => stage_fwd_any::<WIDE>(a, t, m, tw, p),
+            _ if WIDE && a.len() >= 32 => stage_any::<WIDE, false>(a, t, m, tw, p),
             1 => stage_fwd_small::<1>(a, m, tw, p),
             2 => stage_fwd_small::<2>(a, m, tw, p),
             4 => stage_fwd_small::<4>(a, m, tw, p),
-            _ => stage_fwd_any::<WIDE>(a, t, m, tw, p),
+            _ => stage_any::<WIDE, false>(a, t, m, tw, p),
         }
         t /= 2;
         m *= 2;
@@ -337,38 +337,40 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     }
 }
 
-/// [`stage_fwd`], on 16 lanes of AVX-512F when `WIDE` (for `t < 16` when the array holds a
-/// multiple of 32 residues).
+/// One forward stage ([`stage_fwd`]) or, with `INVERSE`, one inverse stage ([`stage_inv`]);
+/// on 16 lanes of AVX-512F when `WIDE`, where `t` is a multiple of 16 or the array holds a
+/// multiple of 32 residues.
 #[inline(always)]
-fn stage_fwd_any<const WIDE: bool>(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
+fn stage_any<const WIDE: bool, const INVERSE: bool>(
+    a: &mut [u32],
+    t: usize,
+    m: usize,
+    tw: &Twiddles,
+    p: u32,
+) {
     #[cfg(target_arch = "x86_64")]
-    if WIDE && t.is_multiple_of(16) {
+    if WIDE && (t.is_multiple_of(16) || a.len().is_multiple_of(32)) {
+        let (w, wq) = if INVERSE {
+            (&tw.inv, &tw.inv_q)
+        } else {
+            (&tw.fwd, &tw.fwd_q)
+        };
         // SAFETY: `WIDE` is set only under `convolve_avx512`, which runs after the CPU was
         // found to support AVX-512F.
-        return unsafe { super::ntt_avx512::stage_fwd(a, t, m, &tw.fwd, &tw.fwd_q, p) };
+        unsafe {
+            if t.is_multiple_of(16) {
+                super::ntt_avx512::stage::<INVERSE>(a, t, m, w, wq, p);
+            } else {
+                super::ntt_avx512::stage_short::<INVERSE>(a, t, m, w, wq, p);
+            }
+        }
+        return;
     }
-    #[cfg(target_arch = "x86_64")]
-    if WIDE && a.len().is_multiple_of(32) {
-        // SAFETY: as above.
-        return unsafe { super::ntt_avx512::stage_fwd_short(a, t, m, &tw.fwd, &tw.fwd_q, p) };
+    if INVERSE {
+        stage_inv(a, t, m, tw, p);
+    } else {
+        stage_fwd(a, t, m, tw, p);
     }
-    stage_fwd(a, t, m, tw, p)
-}
-
-/// [`stage_inv`], on 16 lanes of AVX-512F when `WIDE` (see [`stage_fwd_any`]).
-#[inline(always)]
-fn stage_inv_any<const WIDE: bool>(a: &mut [u32], t: usize, m: usize, tw: &Twiddles, p: u32) {
-    #[cfg(target_arch = "x86_64")]
-    if WIDE && t.is_multiple_of(16) {
-        // SAFETY: as in `stage_fwd_any`.
-        return unsafe { super::ntt_avx512::stage_inv(a, t, m, &tw.inv, &tw.inv_q, p) };
-    }
-    #[cfg(target_arch = "x86_64")]
-    if WIDE && a.len().is_multiple_of(32) {
-        // SAFETY: as in `stage_fwd_any`.
-        return unsafe { super::ntt_avx512::stage_inv_short(a, t, m, &tw.inv, &tw.inv_q, p) };
-    }
-    stage_inv(a, t, m, tw, p)
 }
 
 /// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
@@ -386,7 +388,7 @@ fn inverse<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
     let mut t = block;
     while m > 1 {
         m /= 2;
-        stage_inv_any::<WIDE>(a, t, m, tw, p);
+        stage_any::<WIDE, true>(a, t, m, tw, p);
         t *= 2;
     }
 }
@@ -397,11 +399,11 @@ fn inverse_block<const WIDE: bool>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     let (mut t, mut m) = (1, m * a.len() / 2);
     while m >= 1 && t < a.len() {
         match t {
-            _ if WIDE && a.len() >= 32 => stage_inv_any::<WIDE>(a, t, m, tw, p),
+            _ if WIDE && a.len() >= 32 => stage_any::<WIDE, true>(a, t, m, tw, p),
             1 => stage_inv_small::<1>(a, m, tw, p),
             2 => stage_inv_small::<2>(a, m, tw, p),
             4 => stage_inv_small::<4>(a, m, tw, p),
-            _ => stage_inv_any::<WIDE>(a, t, m, tw, p),
+            _ => stage_any::<WIDE, true>(a, t, m, tw, p),
         }
         t *= 2;
         m /= 2;
