@@ -12,10 +12,11 @@
 //! cyclic: the product modulo `B^K - 1` at half the transform length.
 //!
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
-//! (so that the butterflies vectorise: 8 lanes of AVX2, 16 of AVX-512F in `ntt_avx512`), which a caller's `u64` scratch cannot hold
-//! without reinterpreting memory, and the twiddle tables are cached between calls (a longer
-//! table grows the cached one in place). The buffers are allocated here, each thread keeping its
-//! last one up to 4 MiB, and `mul_scratch_len` / `sqr_scratch_len` count none for this algorithm.
+//! (so that the butterflies vectorise: 8 lanes of AVX2, 16 of AVX-512F in `ntt_avx512`), which
+//! a caller's `u64` scratch cannot hold without reinterpreting memory, and the twiddle tables
+//! are cached between calls (a longer table grows the cached one in place). The buffers are
+//! allocated here, each thread keeping its last one up to 4 MiB, and `mul_scratch_len` /
+//! `sqr_scratch_len` count none for this algorithm.
 
 use super::add::{add_1_assign, add_n_assign};
 use std::sync::{Arc, Mutex};
@@ -301,7 +302,7 @@ fn forward_block<const WIDE: bool>(a: &mut [u32], mut m: usize, tw: &Twiddles, p
     let mut t = a.len() / 2;
     while t >= 1 {
         match t {
-            _ if WIDE && a.len() >= 32 => stage_any::<WIDE, false>(a, t, m, tw, p),
+            _ if WIDE => stage_any::<WIDE, false>(a, t, m, tw, p),
             1 => stage_fwd_small::<1>(a, m, tw, p),
             2 => stage_fwd_small::<2>(a, m, tw, p),
             4 => stage_fwd_small::<4>(a, m, tw, p),
@@ -399,7 +400,7 @@ fn inverse_block<const WIDE: bool>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     let (mut t, mut m) = (1, m * a.len() / 2);
     while m >= 1 && t < a.len() {
         match t {
-            _ if WIDE && a.len() >= 32 => stage_any::<WIDE, true>(a, t, m, tw, p),
+            _ if WIDE => stage_any::<WIDE, true>(a, t, m, tw, p),
             1 => stage_inv_small::<1>(a, m, tw, p),
             2 => stage_inv_small::<2>(a, m, tw, p),
             4 => stage_inv_small::<4>(a, m, tw, p),
@@ -668,7 +669,7 @@ fn finish(r: &mut [u64], f: &[u32], used: usize) {
 /// `1 <= a.len(), b.len() <= K` and `ntt_fits(K)`: the cyclic convolution of one transform of
 /// `2K` coefficients, half the length the whole product would take; `r` is reduced (below
 /// `B^K - 1`). Division uses it where only the low limbs of a product are unknown. The
-/// transforms use AVX2 where the CPU has it.
+/// transforms use AVX-512F or AVX2 where the CPU has it.
 ///
 /// ```
 /// use carry::limbs;
