@@ -82,7 +82,8 @@ impl Int {
     /// assert_eq!((q, r), (Int::from(-3), Int::from(-1)));
     /// ```
     pub fn div_rem(&self, d: &Int) -> (Int, Int) {
-        self.checked_div_rem(d).expect("attempt to divide by zero")
+        assert!(!d.is_zero(), "attempt to divide by zero");
+        self.div_rem_nonzero(d)
     }
 
     /// [`Int::div_rem`], or `None` when `d` is zero.
@@ -92,12 +93,17 @@ impl Int {
     /// assert!(Int::from(1).checked_div_rem(&Int::ZERO).is_none());
     /// ```
     pub fn checked_div_rem(&self, d: &Int) -> Option<(Int, Int)> {
-        if d.is_zero() {
-            return None;
-        }
+        (!d.is_zero()).then(|| self.div_rem_nonzero(d))
+    }
+
+    /// [`Int::div_rem`] for a nonzero `d`. Out of line, so that `div_rem` passes its own result
+    /// slot down: an `Option` coming back through memory would be copied out of it right after
+    /// being written in narrower pieces, and that copy waits for them.
+    #[inline(never)]
+    fn div_rem_nonzero(&self, d: &Int) -> (Int, Int) {
         let (an, dn) = (self.is_negative(), d.is_negative());
         let (q, r) = div_rem_parts(self.as_limbs(), d.as_limbs(), an != dn, an);
-        Some((q.into_int(), r.into_int()))
+        (q.into_int(), r.into_int())
     }
 
     /// Quotient and remainder of floor division (the quotient rounds toward negative

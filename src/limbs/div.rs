@@ -4,7 +4,7 @@
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
 //! above, which also ends in this one).
 
-use super::add::{add_n_assign, cmp_n, sub_n_assign};
+use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::mul::submul_1_portable;
@@ -106,10 +106,18 @@ pub fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u6
     q1 = q1.wrapping_add(1).wrapping_add(mask);
     r = r.wrapping_add(d & ((mask as u128) << 64 | mask as u128));
     if r >= d {
-        q1 += 1;
-        r -= d;
+        // Rare: a branch keeps this step off the path from one quotient digit to the next,
+        // where a conditional move would lengthen it.
+        (q1, r) = one_more(q1, r, d);
     }
     (q1, (r >> 64) as u64, r as u64)
+}
+
+/// The second correction of [`div_3by2`]: `(q + 1, r - d)`.
+#[cold]
+#[inline(never)]
+fn one_more(q: u64, r: u128, d: u128) -> (u64, u128) {
+    (q + 1, r - d)
 }
 
 /// A limb divisor prepared for repeated division: normalized by `shift`, with its reciprocal.
@@ -204,6 +212,7 @@ pub fn rem_1(a: &[u64], d: u64) -> u64 {
 }
 
 /// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.
+#[inline]
 pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
     let dc = if use_mu(an - dn + 1, dn) {
         divrem_mu_scratch_len(dn)
@@ -235,15 +244,18 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     if s == 0 {
         // Already normalized: the top quotient digit is 0 or 1, found by one comparison.
         let u = &mut rest[..an];
-        u.copy_from_slice(a);
-        let top = &mut u[an - dn..];
-        let qh = cmp_n(top, d).is_ge();
+        let (alo, ahi) = a.split_at(an - dn);
+        let qh = cmp_n(ahi, d).is_ge();
+        let (ulo, uhi) = u.split_at_mut(an - dn);
+        copy(ulo, alo);
         if qh {
-            sub_n_assign(top, d);
+            sub_n(uhi, ahi, d);
+        } else {
+            copy(uhi, ahi);
         }
         q[an - dn] = qh as u64;
         divide(&mut q[..an - dn], u, d, dc_scratch);
-        r.copy_from_slice(&u[..dn]);
+        copy(r, &u[..dn]);
         return;
     }
     let u = &mut rest[..an + 1];
@@ -253,7 +265,23 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     shr(r, &u[..dn], s);
 }
 
+/// `r = a` (equal lengths). The copies of the smallest divisions, a few limbs, are shorter
+/// inline than a call to `memcpy`, which the compiler makes of any plain copy loop.
+#[inline(always)]
+fn copy(r: &mut [u64], a: &[u64]) {
+    debug_assert_eq!(r.len(), a.len());
+    if a.len() > 8 {
+        return r.copy_from_slice(a);
+    }
+    for i in 0..a.len() {
+        // SAFETY: i < a.len() == r.len(), and `read_volatile` is only a plain load here: it
+        // keeps this loop from becoming a `memcpy` call.
+        r[i] = unsafe { core::ptr::read_volatile(&a[i]) };
+    }
+}
+
 /// The normalized division step of [`divrem`], by the algorithm the divisor's length selects.
+#[inline]
 fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
     if use_mu(q.len(), d.len()) {
         divrem_mu(q, u, d, dc_scratch);
