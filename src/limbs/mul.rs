@@ -162,8 +162,17 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
         r[..4].copy_from_slice(&mul_2x2([*a0, *a1], [*b0, *b1]));
         return;
     }
-    if let (Ok(a), Ok(b)) = (<&[u64; 4]>::try_from(a), <&[u64; 4]>::try_from(b)) {
-        r[..8].copy_from_slice(&mul_4x4(a, b));
+    if let (Ok(a), Ok(b), Ok(r)) = (
+        <&[u64; 4]>::try_from(a),
+        <&[u64; 4]>::try_from(b),
+        <&mut [u64; 8]>::try_from(&mut *r),
+    ) {
+        #[cfg(target_arch = "x86_64")]
+        if super::x86::has_bmi2_adx() {
+            // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+            return unsafe { super::x86::mul_4x4_adx(r, a, b) };
+        }
+        *r = mul_4x4(a, b);
         return;
     }
     #[cfg(target_arch = "x86_64")]

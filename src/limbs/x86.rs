@@ -283,6 +283,102 @@ pub unsafe fn submul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     carry
 }
 
+/// `r = a·b` for four-limb `a` and `b`, straight-line: row 0 on one ADD/ADC chain, rows 1 to 3
+/// on the ADCX (low halves) and ADOX (high halves) chains, with the five-limb window of the
+/// running sum in registers; each row stores the one limb that becomes final.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]).
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn mul_4x4_adx(r: &mut [u64; 8], a: &[u64; 4], b: &[u64; 4]) {
+    // SAFETY: `a` and `b` are read at offsets 0..32 and `r` written at 0..64, all inside the
+    // arrays. Each row clears both flags (`xor`) before its chains, and only `mov` (which
+    // leaves the flags alone) sits between an ADCX/ADOX and the next flag consumer. After row
+    // k the window and the stored limbs hold (a_0..a_k)·b, below 2^(64·(k+5)), so the top limb
+    // of the window never carries out.
+    unsafe {
+        asm!(
+            "mov rdx, qword ptr [{a}]",
+            "mulx {w1}, {w0}, qword ptr [{b}]",
+            "mulx {w2}, {lo}, qword ptr [{b} + 8]",
+            "add {w1}, {lo}",
+            "mulx {w3}, {lo}, qword ptr [{b} + 16]",
+            "adc {w2}, {lo}",
+            "mulx {w4}, {lo}, qword ptr [{b} + 24]",
+            "adc {w3}, {lo}",
+            "adc {w4}, 0",
+            "mov qword ptr [{r}], {w0}",
+            "mov rdx, qword ptr [{a} + 8]",
+            "xor {w0:e}, {w0:e}",
+            "mulx {hi}, {lo}, qword ptr [{b}]",
+            "adcx {w1}, {lo}",
+            "adox {w2}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 8]",
+            "adcx {w2}, {lo}",
+            "adox {w3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 16]",
+            "adcx {w3}, {lo}",
+            "adox {w4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 24]",
+            "adcx {w4}, {lo}",
+            "adox {w0}, {hi}",
+            "mov {lo:e}, 0",
+            "adcx {w0}, {lo}",
+            "mov qword ptr [{r} + 8], {w1}",
+            "mov rdx, qword ptr [{a} + 16]",
+            "xor {w1:e}, {w1:e}",
+            "mulx {hi}, {lo}, qword ptr [{b}]",
+            "adcx {w2}, {lo}",
+            "adox {w3}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 8]",
+            "adcx {w3}, {lo}",
+            "adox {w4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 16]",
+            "adcx {w4}, {lo}",
+            "adox {w0}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 24]",
+            "adcx {w0}, {lo}",
+            "adox {w1}, {hi}",
+            "mov {lo:e}, 0",
+            "adcx {w1}, {lo}",
+            "mov qword ptr [{r} + 16], {w2}",
+            "mov rdx, qword ptr [{a} + 24]",
+            "xor {w2:e}, {w2:e}",
+            "mulx {hi}, {lo}, qword ptr [{b}]",
+            "adcx {w3}, {lo}",
+            "adox {w4}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 8]",
+            "adcx {w4}, {lo}",
+            "adox {w0}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 16]",
+            "adcx {w0}, {lo}",
+            "adox {w1}, {hi}",
+            "mulx {hi}, {lo}, qword ptr [{b} + 24]",
+            "adcx {w1}, {lo}",
+            "adox {w2}, {hi}",
+            "mov {lo:e}, 0",
+            "adcx {w2}, {lo}",
+            "mov qword ptr [{r} + 24], {w3}",
+            "mov qword ptr [{r} + 32], {w4}",
+            "mov qword ptr [{r} + 40], {w0}",
+            "mov qword ptr [{r} + 48], {w1}",
+            "mov qword ptr [{r} + 56], {w2}",
+            a = in(reg) a.as_ptr(),
+            b = in(reg) b.as_ptr(),
+            r = in(reg) r.as_mut_ptr(),
+            out("rdx") _,
+            w0 = out(reg) _,
+            w1 = out(reg) _,
+            w2 = out(reg) _,
+            w3 = out(reg) _,
+            w4 = out(reg) _,
+            lo = out(reg) _,
+            hi = out(reg) _,
+            options(nostack),
+        );
+    }
+}
+
 /// Schoolbook product `r = a·b` row by row with [`addmul_1_adx`]; requires
 /// `a.len() >= b.len() >= 1` and `r.len() == a.len() + b.len()`.
 ///
@@ -442,6 +538,25 @@ mod tests {
                     (c1, &r1),
                     "rsub_n_assign {ctx}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn mul_4x4_adx_matches_portable_twin() {
+        if !has_bmi2_adx() {
+            return;
+        }
+        let mut seed = 3;
+        let mut operands: Vec<[u64; 4]> = vec![[0; 4], [u64::MAX; 4], [1, 0, 0, 0], [0, 0, 0, 1]];
+        operands.extend((0..200).map(|_| <[u64; 4]>::try_from(limbs(4, &mut seed)).unwrap()));
+        for a in &operands {
+            for b in &operands {
+                let mut r = [7; 8];
+                // SAFETY: BMI2 and ADX are present (checked above).
+                unsafe { mul_4x4_adx(&mut r, a, b) };
+                let expect: [u64; 8] = crate::limbs::mul_4x4(a, b);
+                assert_eq!(r, expect, "mul_4x4 {a:x?} {b:x?}");
             }
         }
     }
