@@ -7,7 +7,8 @@
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
 //! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc` only the Montgomery
 //! product crossovers, `-- --mu` only Burnikel–Ziegler against Newton division (`DIV_MU`),
-//! `-- --reference` only the reference timings.
+//! `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`), `-- --reference`
+//! only the reference timings.
 
 use carry::limbs;
 use rug::integer::Order;
@@ -76,6 +77,37 @@ fn robust_crossover(sizes: &[usize], slow: &[f64], fast: &[f64]) -> Option<usize
                 <= 1
         })
         .map(|i| sizes[i])
+}
+
+/// The ADC chain against the AVX-512F carry-lookahead kernel for `add_n` (`ADD_AVX512`), on
+/// CPUs with AVX-512F.
+#[cfg(target_arch = "x86_64")]
+fn tune_add(rng: &mut Lcg) {
+    if !limbs::has_avx512f() {
+        println!("ADD_AVX512: this CPU has no AVX-512F");
+        return;
+    }
+    let sizes: Vec<usize> = (8..=128).step_by(8).chain([192, 256, 512, 1024]).collect();
+    let (mut adc, mut avx) = (vec![], vec![]);
+    println!("add: limbs adc_ns avx512_ns");
+    for &n in &sizes {
+        let a = rng.limbs(n);
+        let b = rng.limbs(n);
+        let mut r = vec![0u64; n];
+        let (pa, pb, pr) = (a.as_ptr(), b.as_ptr(), r.as_mut_ptr());
+        // SAFETY: all three hold n limbs; AVX-512F is present (checked above).
+        let tc = time_ns(|| unsafe {
+            black_box(limbs::add_n_adc(pr, black_box(pa), pb, n));
+        });
+        // SAFETY: as above.
+        let tv = time_ns(|| unsafe {
+            black_box(limbs::add_n_avx512(pr, black_box(pa), pb, n));
+        });
+        println!("add {n:4} {tc:10.1} {tv:10.1}");
+        adc.push(tc);
+        avx.push(tv);
+    }
+    println!("ADD_AVX512 = {:?}", crossover(&sizes, &adc, &avx));
 }
 
 fn tune_mul(rng: &mut Lcg) {
@@ -387,11 +419,18 @@ fn main() {
         tune_redc(&mut rng);
         return;
     }
+    #[cfg(target_arch = "x86_64")]
+    if args.iter().any(|a| a == "--add") {
+        tune_add(&mut rng);
+        return;
+    }
     if args.iter().any(|a| a == "--mu") {
         tune_mu(&mut rng);
         return;
     }
     if !only_ref {
+        #[cfg(target_arch = "x86_64")]
+        tune_add(&mut rng);
         tune_mul(&mut rng);
         tune_sqr(&mut rng);
         tune_div(&mut rng);

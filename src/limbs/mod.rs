@@ -5,6 +5,8 @@
 //! otherwise, inputs need not be normalised (top limbs may be zero).
 
 mod add;
+#[cfg(target_arch = "x86_64")]
+mod add_avx512;
 mod bdiv;
 mod div;
 mod div_dc;

@@ -4,12 +4,20 @@
 //! run time by [`has_bmi2_adx`]. The portable twins in `add.rs` and `mul.rs` are always built and
 //! tests compare the two.
 
+use crate::thresholds::ADD_AVX512;
 use core::arch::asm;
 
 /// Whether this CPU has BMI2 (MULX) and ADX (ADCX/ADOX). Cached by `std` after the first call.
 #[inline]
 pub fn has_bmi2_adx() -> bool {
     std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
+}
+
+/// Whether this CPU has AVX-512F, for the vector carry chains of `add_avx512`. Cached by
+/// `std` after the first call.
+#[inline]
+pub fn has_avx512f() -> bool {
+    std::is_x86_feature_detected!("avx512f")
 }
 
 /// `r[i] = a[i] + b[i]` (ADC) or `a[i] - b[i]` (SBB) over `n` limbs, with the carry or borrow
@@ -73,23 +81,100 @@ macro_rules! carry_chain {
     }};
 }
 
-/// `r = a + b` over `n` limbs; returns the carry out.
+/// `r = a + b` over `n` limbs; returns the carry out. The AVX-512F kernel from
+/// `ADD_AVX512` limbs where the CPU has it, the ADC chain otherwise.
 ///
 /// # Safety
 /// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
 /// `b` but must not otherwise overlap them.
 #[inline]
 pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    carry_chain!("adc", r, a, b, n)
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
+    unsafe {
+        if n >= ADD_AVX512 && has_avx512f() {
+            return add_n_avx512(r, a, b, n);
+        }
+        add_n_adc(r, a, b, n)
+    }
 }
 
-/// `r = a - b` over `n` limbs; returns the borrow out.
+/// `r = a + b` over `n` limbs on one ADC chain; returns the carry out.
 ///
 /// # Safety
 /// As [`add_n_asm`].
 #[inline]
+pub unsafe fn add_n_adc(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    carry_chain!("adc", r, a, b, n)
+}
+
+/// `r = a + b` over `n` limbs: the lowest `n mod 8` on the ADC chain, the rest in
+/// blocks of eight AVX-512F lanes (`add_avx512`); returns the carry out.
+///
+/// # Safety
+/// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`add_n_asm`].
+#[target_feature(enable = "avx512f")]
+pub unsafe fn add_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    let head = n % 8;
+    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
+    // n - head is a multiple of 8.
+    unsafe {
+        let carry = add_n_adc(r, a, b, head);
+        super::add_avx512::add_sub_blocks::<false>(
+            r.add(head),
+            a.add(head),
+            b.add(head),
+            n - head,
+            carry,
+        )
+    }
+}
+
+/// `r = a - b` over `n` limbs; returns the borrow out. The AVX-512F kernel from
+/// `ADD_AVX512` limbs where the CPU has it, the SBB chain otherwise.
+///
+/// # Safety
+/// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
+/// `b` but must not otherwise overlap them.
+#[inline]
 pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
+    unsafe {
+        if n >= ADD_AVX512 && has_avx512f() {
+            return sub_n_avx512(r, a, b, n);
+        }
+        sub_n_sbb(r, a, b, n)
+    }
+}
+
+/// `r = a - b` over `n` limbs on one SBB chain; returns the borrow out.
+///
+/// # Safety
+/// As [`sub_n_asm`].
+#[inline]
+pub unsafe fn sub_n_sbb(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     carry_chain!("sbb", r, a, b, n)
+}
+
+/// `r = a - b` over `n` limbs: the lowest `n mod 8` on the SBB chain, the rest in
+/// blocks of eight AVX-512F lanes (`add_avx512`); returns the borrow out.
+///
+/// # Safety
+/// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`sub_n_asm`].
+#[target_feature(enable = "avx512f")]
+pub unsafe fn sub_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    let head = n % 8;
+    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
+    // n - head is a multiple of 8.
+    unsafe {
+        let borrow = sub_n_sbb(r, a, b, head);
+        super::add_avx512::add_sub_blocks::<true>(
+            r.add(head),
+            a.add(head),
+            b.add(head),
+            n - head,
+            borrow,
+        )
+    }
 }
 
 /// `r += a·b` with `r.len() == a.len()`; returns the carry limb out of the top.
@@ -538,6 +623,55 @@ mod tests {
                     (c1, &r1),
                     "rsub_n_assign {ctx}"
                 );
+            }
+        }
+    }
+
+    /// The signature of the raw carry-chain kernels.
+    type Kernel = unsafe fn(*mut u64, *const u64, *const u64, usize) -> u64;
+
+    #[test]
+    fn avx512_carry_chains_match_portable_twins() {
+        if !has_avx512f() {
+            return;
+        }
+        let mut seed = 5;
+        for n in (0..=80).chain([127, 128, 129, 1000]) {
+            // Random limbs (a quarter of them 0 or all ones), then carries and borrows that
+            // ripple through every lane: all ones plus one, a plus its complement plus one,
+            // zero minus one.
+            let mut pairs: Vec<(Vec<u64>, Vec<u64>)> = (0..3)
+                .map(|offset| (limbs(n + offset, &mut seed), limbs(n + offset, &mut seed)))
+                .collect();
+            let mut one = vec![0; n];
+            if n > 0 {
+                one[0] = 1;
+            }
+            let a = limbs(n, &mut seed);
+            let mut not_a: Vec<u64> = a.iter().map(|x| !x).collect();
+            if n > 0 {
+                not_a[0] = not_a[0].wrapping_add(1);
+            }
+            pairs.push((vec![u64::MAX; n], one.clone()));
+            pairs.push((a, not_a));
+            pairs.push((vec![0; n], one));
+            for (k, (a, b)) in pairs.iter().enumerate() {
+                let offset = a.len() - n;
+                let (a, b) = (&a[offset..], &b[offset..]);
+                let ctx = format!("n={n} pair {k}");
+                for sub in [false, true] {
+                    let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
+                    let kernel: Kernel = if sub { sub_n_avx512 } else { add_n_avx512 };
+                    let twin = if sub { sub_n_portable } else { add_n_portable };
+                    // SAFETY: AVX-512F is present (checked above); all three hold n limbs.
+                    let c1 = unsafe { kernel(r1.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+                    assert_eq!((c1, &r1), (twin(&mut r2, a, b), &r2), "sub={sub} {ctx}");
+                    // In place, r == a.
+                    let mut x = a.to_vec();
+                    // SAFETY: as above; r may equal a.
+                    let c3 = unsafe { kernel(x.as_mut_ptr(), x.as_ptr(), b.as_ptr(), n) };
+                    assert_eq!((c3, &x), (c1, &r1), "in place sub={sub} {ctx}");
+                }
             }
         }
     }
