@@ -719,6 +719,15 @@ fn fast_path_matches_portable() {
         &mut rng,
         "0x100000000000000000000000000000000000000000000000000000000000000000000000000000061",
     );
+    // More moduli 2^256 − c with all-ones upper limbs (secp256k1's kernel): the smallest c
+    // (189), a c with its top bit set, and the largest c (p[0] = 101).
+    for m in [
+        "0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff43",
+        "0xffffffffffffffffffffffffffffffffffffffffffffffff7fffffffffffff6d",
+        "0xffffffffffffffffffffffffffffffffffffffffffffffff0000000000000065",
+    ] {
+        checks += run::<4>(&mut rng, m);
+    }
     report("fast_path_matches_portable", checks);
 }
 

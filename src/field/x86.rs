@@ -1,7 +1,8 @@
 //! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
 //! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX), which end with
 //! the final subtraction of p. Other sizes, and 6-limb moduli with a full top limb, return
-//! `None` and take the portable path. p = 2^255 − 19 has its own multiplication kernel.
+//! `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
+//! own multiplication kernels.
 
 use super::Params;
 use crate::limbs;
@@ -34,11 +35,29 @@ const fn is_p25519<const N: usize>(p: &Params<N>) -> bool {
         && p.modulus[N - 1] == u64::MAX >> 1
 }
 
+/// Whether p = 2^256 − c with its upper three limbs all ones (secp256k1's p), which has its own
+/// multiplication kernel. Folds at compile time, as [`is_p25519`].
+#[inline(always)]
+const fn is_pm256<const N: usize>(p: &Params<N>) -> bool {
+    N == 4 && p.modulus[1] == u64::MAX && p.modulus[2] == u64::MAX && p.modulus[N - 1] == u64::MAX
+}
+
+/// −p⁻¹ mod 2^64 and c = 2^64 − p[0], as `mont_mul_pm256` takes them.
+#[inline(always)]
+fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
+    [p.inv, p.modulus[0].wrapping_neg()]
+}
+
 /// a·b·R⁻¹ mod p on the MULX/ADX kernels, if there is one for this size and CPU.
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
         4 if is_p25519(p) => Some(resize(&limbs::mont_mul_25519(&resize(a), &resize(b))?)),
+        4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
+            &resize(a),
+            &resize(b),
+            &pm256_constants(p),
+        )?)),
         4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(
             &resize(a),
             &resize(b),
