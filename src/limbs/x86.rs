@@ -82,7 +82,8 @@ macro_rules! carry_chain {
 }
 
 /// `r = a + b` over `n` limbs; returns the carry out. The AVX-512F kernel from
-/// `ADD_AVX512` limbs where the CPU has it, the ADC chain otherwise.
+/// `ADD_AVX512` limbs where the CPU has it (out of line, so that this stays small enough to
+/// inline into the short additions of `Int`), the ADC chain otherwise.
 ///
 /// # Safety
 /// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
@@ -113,6 +114,7 @@ pub unsafe fn add_n_adc(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
 /// # Safety
 /// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`add_n_asm`].
 #[target_feature(enable = "avx512f")]
+#[inline(never)]
 pub unsafe fn add_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     let head = n % 8;
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
@@ -161,6 +163,7 @@ pub unsafe fn sub_n_sbb(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
 /// # Safety
 /// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`sub_n_asm`].
 #[target_feature(enable = "avx512f")]
+#[inline(never)]
 pub unsafe fn sub_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     let head = n % 8;
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
