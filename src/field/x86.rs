@@ -77,6 +77,10 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
+        4 if is_pm256(p) => Some(resize(&limbs::mont_sqr_pm256(
+            &resize(a),
+            &pm256_constants(p),
+        )?)),
         4 => Some(resize(&limbs::mont_sqr_4(&resize(a), &pk(p))?)),
         6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(&resize(a), &pk(p))?)),
         _ => None,
