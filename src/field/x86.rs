@@ -77,7 +77,8 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if is_pm256(p) => Some(resize(&limbs::mont_sqr_pm256(
+        4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
+            &resize(a),
             &resize(a),
             &pm256_constants(p),
         )?)),

@@ -1364,25 +1364,30 @@ pub fn mont_mul_25519(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
 /// 1, one MULX instead of four. The borrow of that subtraction is not carried up at once: it
 /// joins the next round's subtraction at the same place (hi + 1 ≤ c), and the last one runs up
 /// the result before the final subtraction of p (adding c and testing the carry out of 2^256).
-/// Each round's sum stays below 2^384 and the result below 2p. `None` without BMI2/ADX.
+/// Each round's sum stays below 2^384 and the result below 2p. The first row takes b's limbs
+/// from registers: squaring passes `b = a`, in a chain just computed, and loading all of it back
+/// at once would make the first products wait on the stores (the later rows read through the
+/// pointers, long after). `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_pm256(a: &[u64; 4], b: &[u64; 4], k: &[u64; 2]) -> Option<[u64; 4]> {
     if !has_mulx_adx() {
         return None;
     }
     let (r0, r1, r2, r3);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4], b[0..4] and
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[1..4], b[0..4] and
     // k[0..2] through the pointer registers, writes no memory, and clobbers only the registers
-    // declared below; in the ADCX/ADOX rows the xor clears the flags and only mulx and mov
-    // (which leave CF and OF alone) run between them; sub/add/neg start every other chain.
+    // declared below; b[0..4] also arrive in r12, rcx, r15 and r13, each read by the first row
+    // before anything writes it. In the ADCX/ADOX rows the xor clears the flags and only mulx
+    // and mov (which leave CF and OF alone) run between them; sub/add/neg start every other
+    // chain.
     unsafe {
         core::arch::asm!(
-            "mulx r9, r8, qword ptr [rdi + 0]",
-            "mulx r10, rax, qword ptr [rdi + 8]",
+            "mulx r9, r8, r12",
+            "mulx r10, rax, rcx",
             "add r9, rax",
-            "mulx r11, rax, qword ptr [rdi + 16]",
+            "mulx r11, rax, r15",
             "adc r10, rax",
-            "mulx r12, rax, qword ptr [rdi + 24]",
+            "mulx r12, rax, r13",
             "adc r11, rax",
             "adc r12, 0",
             "xor r13d, r13d",
@@ -1493,155 +1498,10 @@ pub fn mont_mul_pm256(a: &[u64; 4], b: &[u64; 4], k: &[u64; 2]) -> Option<[u64; 
             inout("rsi") a.as_ptr() => _,
             in("rdi") b.as_ptr(),
             in("r14") k.as_ptr(),
-            out("r12") r0,
-            out("r13") r1,
-            out("r8") r2,
-            out("r9") r3,
-            out("r10") _,
-            out("r11") _,
-            out("rax") _,
-            out("rcx") _,
-            out("r15") _,
-            options(pure, readonly, nostack),
-        );
-    }
-    Some([r0, r1, r2, r3])
-}
-
-/// a²·R⁻¹ mod p for the p of [`mont_mul_pm256`], a < p: its rounds with both factors `a`. The
-/// first row takes a's limbs from registers: in a chain of squarings `a` was just computed, and
-/// loading every limb of it back at once would make the first products wait on the stores;
-/// the later rows read it through the pointer, long after. `None` without BMI2/ADX.
-#[inline(always)]
-pub fn mont_sqr_pm256(a: &[u64; 4], k: &[u64; 2]) -> Option<[u64; 4]> {
-    if !has_mulx_adx() {
-        return None;
-    }
-    let (r0, r1, r2, r3);
-    // SAFETY: as in `mont_mul_pm256`; a[1..4] arrive in rdi, rcx and r15, which the first row
-    // reads before anything else writes them, and the later rows read a[0..4] through rsi.
-    unsafe {
-        core::arch::asm!(
-            "mulx r9, r8, rdx",
-            "mulx r10, rax, rdi",
-            "add r9, rax",
-            "mulx r11, rax, rcx",
-            "adc r10, rax",
-            "mulx r12, rax, r15",
-            "adc r11, rax",
-            "adc r12, 0",
-            "xor r13d, r13d",
-            "mov rdx, r8",
-            "imul rdx, qword ptr [r14]",
-            "mulx rcx, r8, qword ptr [r14 + 8]",
-            "sub r9, rcx",
-            "sbb r15, r15",
-            "add r12, rdx",
-            "adc r13, 0",
-            "mov rdx, qword ptr [rsi + 8]",
-            "xor r8d, r8d",
-            "mulx rcx, rax, qword ptr [rsi + 0]",
-            "adox r9, rax",
-            "adcx r10, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 8]",
-            "adox r10, rax",
-            "adcx r11, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 16]",
-            "adox r11, rax",
-            "adcx r12, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 24]",
-            "adox r12, rax",
-            "adcx r13, rcx",
-            "mov eax, 0",
-            "adox r13, rax",
-            "adcx r8, rax",
-            "adox r8, rax",
-            "mov rdx, r9",
-            "imul rdx, qword ptr [r14]",
-            "mulx rcx, r9, qword ptr [r14 + 8]",
-            "sub rcx, r15",
-            "sub r10, rcx",
-            "sbb r15, r15",
-            "add r13, rdx",
-            "adc r8, 0",
-            "mov rdx, qword ptr [rsi + 16]",
-            "xor r9d, r9d",
-            "mulx rcx, rax, qword ptr [rsi + 0]",
-            "adox r10, rax",
-            "adcx r11, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 8]",
-            "adox r11, rax",
-            "adcx r12, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 16]",
-            "adox r12, rax",
-            "adcx r13, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 24]",
-            "adox r13, rax",
-            "adcx r8, rcx",
-            "mov eax, 0",
-            "adox r8, rax",
-            "adcx r9, rax",
-            "adox r9, rax",
-            "mov rdx, r10",
-            "imul rdx, qword ptr [r14]",
-            "mulx rcx, r10, qword ptr [r14 + 8]",
-            "sub rcx, r15",
-            "sub r11, rcx",
-            "sbb r15, r15",
-            "add r8, rdx",
-            "adc r9, 0",
-            "mov rdx, qword ptr [rsi + 24]",
-            "xor r10d, r10d",
-            "mulx rcx, rax, qword ptr [rsi + 0]",
-            "adox r11, rax",
-            "adcx r12, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 8]",
-            "adox r12, rax",
-            "adcx r13, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 16]",
-            "adox r13, rax",
-            "adcx r8, rcx",
-            "mulx rcx, rax, qword ptr [rsi + 24]",
-            "adox r8, rax",
-            "adcx r9, rcx",
-            "mov eax, 0",
-            "adox r9, rax",
-            "adcx r10, rax",
-            "adox r10, rax",
-            "mov rdx, r11",
-            "imul rdx, qword ptr [r14]",
-            "mulx rcx, r11, qword ptr [r14 + 8]",
-            "sub rcx, r15",
-            "sub r12, rcx",
-            "sbb r15, r15",
-            "add r9, rdx",
-            "adc r10, 0",
-            "neg r15",
-            "sub r13, r15",
-            "sbb r8, 0",
-            "sbb r9, 0",
-            "sbb r10, 0",
-            "mov rax, r12",
-            "add rax, qword ptr [r14 + 8]",
-            "mov rcx, r13",
-            "adc rcx, 0",
-            "mov rdx, r8",
-            "adc rdx, 0",
-            "mov rsi, r9",
-            "adc rsi, 0",
-            "adc r10, 0",
-            "cmovnz r12, rax",
-            "cmovnz r13, rcx",
-            "cmovnz r8, rdx",
-            "cmovnz r9, rsi",
-            inout("rdx") a[0] => _,
-            inout("rsi") a.as_ptr() => _,
-            inout("rdi") a[1] => _,
-            inout("rcx") a[2] => _,
-            inout("r15") a[3] => _,
-            in("r14") k.as_ptr(),
-            out("r12") r0,
-            out("r13") r1,
+            inout("r12") b[0] => r0,
+            inout("r13") b[3] => r1,
+            inout("rcx") b[1] => _,
+            inout("r15") b[2] => _,
             out("r8") r2,
             out("r9") r3,
             out("r10") _,
