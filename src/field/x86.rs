@@ -7,12 +7,20 @@
 use super::Params;
 use crate::limbs;
 
-/// `x` as an array of `M` limbs (`M == N`; a no-op after monomorphization).
+/// `x` as an array of `M` limbs (`M == N`): the kernels' results back in the field's type.
 #[inline(always)]
 fn resize<const N: usize, const M: usize>(x: &[u64; N]) -> [u64; M] {
     let mut r = [0u64; M];
     r.copy_from_slice(x);
     r
+}
+
+/// `x` itself as an array of `M` limbs (`M == N`), without the copy of [`resize`]: the kernel
+/// then reads the caller's value where it is, and a square passes one array for both factors
+/// (two copies made a chain of squarings store its value twice and reload it piecemeal).
+#[inline(always)]
+fn same<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
+    x.as_slice().try_into().expect("same size")
 }
 
 /// p followed by −p⁻¹ mod 2^64, as the kernels take them.
@@ -52,23 +60,15 @@ fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if is_p25519(p) => Some(resize(&limbs::mont_mul_25519(&resize(a), &resize(b))?)),
+        4 if is_p25519(p) => Some(resize(&limbs::mont_mul_25519(same(a), same(b))?)),
         4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
-            &resize(a),
-            &resize(b),
+            same(a),
+            same(b),
             &pm256_constants(p),
         )?)),
-        4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(
-            &resize(a),
-            &resize(b),
-            &pk(p),
-        )?)),
-        4 => Some(resize(&limbs::mont_mul_4(&resize(a), &resize(b), &pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_mul_6_nc(
-            &resize(a),
-            &resize(b),
-            &pk(p),
-        )?)),
+        4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), &pk(p))?)),
+        4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), &pk(p))?)),
+        6 if p.no_carry => Some(resize(&limbs::mont_mul_6_nc(same(a), same(b), &pk(p))?)),
         _ => None,
     }
 }
@@ -78,12 +78,12 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
         4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
-            &resize(a),
-            &resize(a),
+            same(a),
+            same(a),
             &pm256_constants(p),
         )?)),
-        4 => Some(resize(&limbs::mont_sqr_4(&resize(a), &pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(&resize(a), &pk(p))?)),
+        4 => Some(resize(&limbs::mont_sqr_4(same(a), &pk(p))?)),
+        6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(same(a), &pk(p))?)),
         _ => None,
     }
 }
