@@ -1041,27 +1041,30 @@ pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 6]> {
 /// a²·R⁻¹ mod p for 4-limb p and a < p; `pk` is p followed by −p⁻¹ mod 2^64. The square is
 /// computed with each cross product once (doubled on the CF chain while the diagonal squares go
 /// in on the OF chain), then reduced by four REDC rounds on its low half, the high half added and
-/// p subtracted once (the sum is below 2p). `None` without BMI2/ADX.
+/// p subtracted once (the sum is below 2p). The first row takes a's limbs from registers (as
+/// `mont_mul_pm256` does), so that a chain of squarings does not wait on reloading the value it
+/// just stored. `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_sqr_4(a: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 4]> {
     if !has_mulx_adx() {
         return None;
     }
     let (r0, r1, r2, r3);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4] and pk[0..=4]
-    // through rsi and rdi, writes no memory, and clobbers only the registers declared below;
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[1..4] and pk[0..=4]
+    // through rsi and rdi (a[0..4] also arrive in rdx, rcx, r14 and r13, read by the first row
+    // before anything writes them), writes no memory, and clobbers only the registers declared below;
     // xor and imul set the flags before each ADCX/ADOX chain, and inside a chain only mulx and
     // mov (which leave CF and OF alone) run between them.
     unsafe {
         core::arch::asm!(
             "mulx r15, r8, rdx",
-            "mulx r10, r9, qword ptr [rsi + 8]",
-            "mulx r11, rax, qword ptr [rsi + 16]",
+            "mulx r10, r9, rcx",
+            "mulx r11, rax, r14",
             "add r10, rax",
-            "mulx r12, rax, qword ptr [rsi + 24]",
+            "mulx r12, rax, r13",
             "adc r11, rax",
             "adc r12, 0",
-            "mov rdx, qword ptr [rsi + 8]",
+            "mov rdx, rcx",
             "xor eax, eax",
             "mulx rcx, rax, qword ptr [rsi + 16]",
             "adox r11, rax",
@@ -1186,6 +1189,9 @@ pub fn mont_sqr_4(a: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 4]> {
             "cmovnc r10, r14",
             "cmovnc r11, r15",
             inout("rdx") a[0] => _,
+            inout("rcx") a[1] => _,
+            inout("r14") a[2] => _,
+            inout("r13") a[3] => _,
             in("rsi") a.as_ptr(),
             in("rdi") pk.as_ptr(),
             out("r8") r0,
@@ -1193,11 +1199,8 @@ pub fn mont_sqr_4(a: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 4]> {
             out("r10") r2,
             out("r11") r3,
             out("r12") _,
-            out("r13") _,
-            out("r14") _,
             out("r15") _,
             out("rax") _,
-            out("rcx") _,
             options(pure, readonly, nostack),
         );
     }
