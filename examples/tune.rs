@@ -101,7 +101,7 @@ fn tune_add(rng: &mut Lcg) {
         });
         // SAFETY: as above.
         let tv = time_ns(|| unsafe {
-            black_box(limbs::add_n_avx512(pr, black_box(pa), pb, n));
+            black_box(limbs::add_sub_n_avx512::<false>(pr, black_box(pa), pb, n));
         });
         println!("add {n:4} {tc:10.1} {tv:10.1}");
         adc.push(tc);

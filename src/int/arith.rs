@@ -447,9 +447,6 @@ fn grown(buf: Box<[u64]>, n: usize, cap: usize) -> Box<[u64]> {
 
 /// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.
 pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
-    if b.len() < MUL_KARATSUBA {
-        return limbs::mul_basecase(r, a, b);
-    }
     let s = limbs::mul_scratch_len(a.len(), b.len());
     if s == 0 {
         limbs::mul(r, a, b, &mut []);

@@ -356,6 +356,7 @@ fn use_sqr_ntt(n: usize) -> bool {
 /// 0 whenever the base case is used. Also enough for every smaller shape (divide-and-conquer
 /// division relies on that), so it counts Toom-3's needs even where the NTT, which allocates
 /// its own buffers, takes the product.
+#[inline]
 pub fn mul_scratch_len(an: usize, bn: usize) -> usize {
     if bn < MUL_KARATSUBA {
         0
@@ -384,14 +385,24 @@ pub(crate) fn toom3_fits(an: usize, bn: usize) -> bool {
 }
 
 /// `r = a·b`; requires `a.len() >= b.len() >= 1`, `r.len() == a.len() + b.len()` and
-/// `scratch.len() >= mul_scratch_len(a.len(), b.len())`. Picks the algorithm by size.
+/// `scratch.len() >= mul_scratch_len(a.len(), b.len())`. Picks the algorithm by size; the base
+/// case is inlined into the caller (at a few limbs the calls around it would cost a tenth of
+/// the product), the subquadratic algorithms are not.
+#[inline]
 pub fn mul(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
-    let (an, bn) = (a.len(), b.len());
-    debug_assert!(an >= bn && bn >= 1);
-    debug_assert_eq!(r.len(), an + bn);
-    if bn < MUL_KARATSUBA {
+    debug_assert!(a.len() >= b.len() && !b.is_empty());
+    debug_assert_eq!(r.len(), a.len() + b.len());
+    if b.len() < MUL_KARATSUBA {
         mul_basecase(r, a, b);
-    } else if use_mul_ntt(an, bn) {
+    } else {
+        mul_subquadratic(r, a, b, scratch);
+    }
+}
+
+/// [`mul`] from `MUL_KARATSUBA` limbs of the smaller operand.
+fn mul_subquadratic(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
+    let (an, bn) = (a.len(), b.len());
+    if use_mul_ntt(an, bn) {
         mul_ntt(r, a, b);
     } else if is_unbalanced(an, bn) {
         mul_unbalanced(r, a, b, scratch);

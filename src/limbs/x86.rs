@@ -93,7 +93,7 @@ pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
     unsafe {
         if n >= ADD_AVX512 && has_avx512f() {
-            return add_n_avx512(r, a, b, n);
+            return add_sub_n_avx512::<false>(r, a, b, n);
         }
         add_n_adc(r, a, b, n)
     }
@@ -108,29 +108,6 @@ pub unsafe fn add_n_adc(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
     carry_chain!("adc", r, a, b, n)
 }
 
-/// `r = a + b` over `n` limbs: the lowest `n mod 8` on the ADC chain, the rest in
-/// blocks of eight AVX-512F lanes (`add_avx512`); returns the carry out.
-///
-/// # Safety
-/// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`add_n_asm`].
-#[target_feature(enable = "avx512f")]
-#[inline(never)]
-pub unsafe fn add_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    let head = n % 8;
-    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
-    // n - head is a multiple of 8.
-    unsafe {
-        let carry = add_n_adc(r, a, b, head);
-        super::add_avx512::add_sub_blocks::<false>(
-            r.add(head),
-            a.add(head),
-            b.add(head),
-            n - head,
-            carry,
-        )
-    }
-}
-
 /// `r = a - b` over `n` limbs; returns the borrow out. The AVX-512F kernel from
 /// `ADD_AVX512` limbs where the CPU has it, the SBB chain otherwise.
 ///
@@ -142,7 +119,7 @@ pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
     unsafe {
         if n >= ADD_AVX512 && has_avx512f() {
-            return sub_n_avx512(r, a, b, n);
+            return add_sub_n_avx512::<true>(r, a, b, n);
         }
         sub_n_sbb(r, a, b, n)
     }
@@ -157,25 +134,35 @@ pub unsafe fn sub_n_sbb(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
     carry_chain!("sbb", r, a, b, n)
 }
 
-/// `r = a - b` over `n` limbs: the lowest `n mod 8` on the SBB chain, the rest in
-/// blocks of eight AVX-512F lanes (`add_avx512`); returns the borrow out.
+/// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 8` on the ADC (SBB)
+/// chain, the rest in blocks of eight AVX-512F lanes (`add_avx512`); returns the carry (borrow)
+/// out.
 ///
 /// # Safety
-/// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`sub_n_asm`].
+/// The CPU must support AVX-512F ([`has_avx512f`]); otherwise as [`add_n_asm`].
 #[target_feature(enable = "avx512f")]
 #[inline(never)]
-pub unsafe fn sub_n_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+pub unsafe fn add_sub_n_avx512<const SUB: bool>(
+    r: *mut u64,
+    a: *const u64,
+    b: *const u64,
+    n: usize,
+) -> u64 {
     let head = n % 8;
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 8.
     unsafe {
-        let borrow = sub_n_sbb(r, a, b, head);
-        super::add_avx512::add_sub_blocks::<true>(
+        let carry = if SUB {
+            sub_n_sbb(r, a, b, head)
+        } else {
+            add_n_adc(r, a, b, head)
+        };
+        super::add_avx512::add_sub_blocks::<SUB>(
             r.add(head),
             a.add(head),
             b.add(head),
             n - head,
-            borrow,
+            carry,
         )
     }
 }
@@ -664,7 +651,11 @@ mod tests {
                 let ctx = format!("n={n} pair {k}");
                 for sub in [false, true] {
                     let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
-                    let kernel: Kernel = if sub { sub_n_avx512 } else { add_n_avx512 };
+                    let kernel: Kernel = if sub {
+                        add_sub_n_avx512::<true>
+                    } else {
+                        add_sub_n_avx512::<false>
+                    };
                     let twin = if sub { sub_n_portable } else { add_n_portable };
                     // SAFETY: AVX-512F is present (checked above); all three hold n limbs.
                     let c1 = unsafe { kernel(r1.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
