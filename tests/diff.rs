@@ -122,6 +122,59 @@ fn three_address_forms() {
     report("three_address_forms", n);
 }
 
+/// `r.assign_op(a, b)`.
+type ThreeAddress = fn(&mut Int, &Int, &Int);
+
+/// The three-address forms on the edges of their in-place paths: every destination state
+/// (zero, inline, heap of exactly the result's size or one limb short, a large heap) against
+/// operands of 0 to 5 limbs at 2^(64k) − 1, 2^(64k) and 2^(64k) + 1 with both signs, so that
+/// sums carry into a new limb or cancel to nothing, and products of two two-limb values fall
+/// to three limbs (which must move inline out of a heap destination).
+#[test]
+fn three_address_edges() {
+    let mut values = vec![Integer::new()];
+    for k in 0..=5u32 {
+        let p = Integer::from(1) << (64 * k);
+        for v in [Integer::from(&p - 1u32), p.clone(), p + 1u32] {
+            if v != 0 {
+                values.push(-v.clone());
+                values.push(v);
+            }
+        }
+    }
+    let dests = |want: &Integer| {
+        let n = want.significant_digits::<u64>();
+        [
+            Integer::new(),
+            Integer::from(-7),
+            (Integer::from(1) << (64 * n as u32)) - 1u32,
+            (Integer::from(1) << (64 * n.saturating_sub(1) as u32)) + 3u32,
+            Integer::from(1) << (64 * 40),
+        ]
+    };
+    let mut n = 0u64;
+    for ra in &values {
+        for rb in &values {
+            let (a, b) = (to_int(ra), to_int(rb));
+            let what = |op: &str, d: &Integer| format!("dest {} {}", hx(d), binop_what(ra, op, rb));
+            let cases: [(&str, Integer, ThreeAddress); 3] = [
+                ("assign_add", Integer::from(ra + rb), Int::assign_add),
+                ("assign_sub", Integer::from(ra - rb), Int::assign_sub),
+                ("assign_mul", Integer::from(ra * rb), Int::assign_mul),
+            ];
+            for (op, want, f) in cases {
+                for d in dests(&want) {
+                    let mut r = to_int(&d);
+                    f(&mut r, &a, &b);
+                    check(&r, &want, || what(op, &d));
+                    n += 1;
+                }
+            }
+        }
+    }
+    report("three_address_edges", n);
+}
+
 /// A dividend for `b`: random, or `b * q + r` with `r` small or near `b` (the cases where
 /// quotient digit estimates go wrong), or smaller than `b`.
 fn dividend(rng: &mut Rng, rb: &Integer) -> Integer {

@@ -1,15 +1,11 @@
 //! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
 //! allocation around the `limbs` kernels, with allocation-free paths for inline values.
 
-use super::{pool, Int, Parts, Repr};
+use super::{pool, Int, Parts, Repr, INLINE};
 use crate::limbs;
 use crate::thresholds::MUL_KARATSUBA;
 use core::cmp::Ordering;
 use core::mem::ManuallyDrop;
-
-/// Limb counts of operand pairs whose product [`Int::assign_mul`] leaves to the by-value path:
-/// such products are inline or nearly so, and a heap buffer would not pay.
-const INLINE_PRODUCT: usize = 2;
 
 /// Products of at most this many limbs are formed in a buffer of this size, so that they all
 /// share one class of the buffer cache.
@@ -270,11 +266,7 @@ impl Int {
         };
         let n = x.len() + y.len();
         let mut buf = pool::take(n.max(SMALL_PRODUCT));
-        if core::ptr::eq(self, b) {
-            sqr_into(&mut buf[..n], a);
-        } else {
-            mul_into(&mut buf[..n], x, y);
-        }
+        product_into(&mut buf[..n], x, y, core::ptr::eq(self, b));
         Parts::from_sign_buf(neg, buf, n)
     }
 
@@ -289,6 +281,7 @@ impl Int {
     /// r.assign_add(&a, &b);
     /// assert_eq!(r, Int::from(1u64) << 128u32);
     /// ```
+    #[inline]
     pub fn assign_add(&mut self, a: &Int, b: &Int) {
         self.assign_add_signed(a, b, false);
     }
@@ -301,11 +294,60 @@ impl Int {
     /// r.assign_sub(&Int::from(2), &Int::from(5));
     /// assert_eq!(r, -3);
     /// ```
+    #[inline]
     pub fn assign_sub(&mut self, a: &Int, b: &Int) {
         self.assign_add_signed(a, b, true);
     }
 
+    /// `self = a + (-1)^negate · b` where no allocation or normalisation can be needed: inline
+    /// operands with an inline sum into an inline `self`, and heap operands of like signs into
+    /// a heap `self` whose buffer holds the sum (written in place, as `mpz_add` does). The rest
+    /// is out of line.
+    #[inline(always)]
     fn assign_add_signed(&mut self, a: &Int, b: &Int, negate: bool) {
+        match (&mut self.repr, &a.repr, &b.repr) {
+            (
+                Repr::Inline { neg, len, limbs },
+                Repr::Inline {
+                    neg: an, limbs: x, ..
+                },
+                Repr::Inline {
+                    neg: bn, limbs: y, ..
+                },
+            ) => {
+                if let Some(r) = add_inline(*an, x, *bn ^ negate, y) {
+                    (*neg, *len, *limbs) = r;
+                    return;
+                }
+            }
+            (
+                Repr::Heap { neg, len, buf },
+                Repr::Heap {
+                    neg: an,
+                    len: al,
+                    buf: x,
+                },
+                Repr::Heap {
+                    neg: bn,
+                    len: bl,
+                    buf: y,
+                },
+            ) if *an == *bn ^ negate && buf.len() > (*al).max(*bl) => {
+                let (x, y) = (&x[..*al], &y[..*bl]);
+                let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+                let n = x.len();
+                let carry = limbs::add(&mut buf[..n], x, y);
+                buf[n] = carry;
+                (*neg, *len) = (*an, n + carry as usize);
+                return;
+            }
+            _ => {}
+        }
+        self.assign_add_signed_general(a, b, negate);
+    }
+
+    #[inline(never)]
+    fn assign_add_signed_general(&mut self, a: &Int, b: &Int, negate: bool) {
         let Some((mut buf, _)) = self.take_heap() else {
             *self = a.add_signed(b, negate);
             return;
@@ -341,35 +383,57 @@ impl Int {
     /// r.assign_mul(&a, &a);
     /// assert_eq!(r, Int::from(u64::MAX as u128 * u64::MAX as u128));
     /// ```
+    #[inline]
     pub fn assign_mul(&mut self, a: &Int, b: &Int) {
-        let (x, y) = (a.as_limbs(), b.as_limbs());
-        if x.is_empty() || y.is_empty() {
-            *self = Int::ZERO;
-            return;
+        match (&mut self.repr, &a.repr, &b.repr) {
+            (
+                Repr::Inline { neg, len, limbs },
+                Repr::Inline {
+                    neg: an,
+                    len: al,
+                    limbs: x,
+                },
+                Repr::Inline {
+                    neg: bn,
+                    len: bl,
+                    limbs: y,
+                },
+            ) if *al <= 1 && *bl <= 1 => {
+                let p = x[0] as u128 * y[0] as u128;
+                let (lo, hi) = (p as u64, (p >> 64) as u64);
+                let n = (p != 0) as u8 + (hi != 0) as u8;
+                (*neg, *len, *limbs) = ((*an ^ *bn) && n != 0, n, [lo, hi, 0]);
+                return;
+            }
+            (Repr::Heap { neg, len, buf }, _, _) => {
+                let (x, y) = (a.as_limbs(), b.as_limbs());
+                let n = x.len() + y.len();
+                if x.len().min(y.len()) >= 1 && n > INLINE && buf.len() >= n {
+                    let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+                    let r = &mut buf[..n];
+                    product_into(r, x, y, core::ptr::eq(a, b));
+                    // A product of normalised magnitudes has n or n − 1 limbs.
+                    let rn = n - (r[n - 1] == 0) as usize;
+                    let sign = a.is_negative() ^ b.is_negative();
+                    if rn > INLINE {
+                        (*neg, *len) = (sign, rn);
+                    } else {
+                        let small = [r[0], r[1], r[2]];
+                        *self = Int::from_sign_limbs(sign, &small);
+                    }
+                    return;
+                }
+            }
+            _ => {}
         }
-        let n = x.len() + y.len();
-        let heap = if n > INLINE_PRODUCT {
-            self.take_heap()
-        } else {
-            None
-        };
-        let Some((mut buf, _)) = heap else {
-            *self = a.mul_ref(b);
-            return;
-        };
-        if buf.len() < n {
-            pool::put(buf);
-            buf = pool::take(n);
-        }
-        let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-        if core::ptr::eq(a, b) {
-            sqr_into(&mut buf[..n], x);
-        } else if y.len() < MUL_KARATSUBA {
-            limbs::mul_basecase(&mut buf[..n], x, y);
-        } else {
-            mul_into(&mut buf[..n], x, y);
-        }
-        *self = Parts::from_sign_buf(a.is_negative() ^ b.is_negative(), buf, n).into_int();
+        self.assign_mul_general(a, b);
+    }
+
+    /// [`Int::assign_mul`] where `self` has no room for the product or it may be inline: the
+    /// by-value product replaces `self` (whose buffer goes to the cache the product's came from).
+    #[inline(never)]
+    fn assign_mul_general(&mut self, a: &Int, b: &Int) {
+        *self = a.mul_ref(b);
     }
 
     /// `self` raised to the power `exp` (`0^0 = 1`).
@@ -443,6 +507,20 @@ fn grown(buf: Box<[u64]>, n: usize, cap: usize) -> Box<[u64]> {
     b[..n].copy_from_slice(&buf[..n]);
     pool::put(buf);
     b
+}
+
+/// `r = a · b`, `a.len() >= b.len() >= 1`, by the squaring algorithms when `square` says that
+/// `a` and `b` are one value; products below the Karatsuba threshold go straight to the base
+/// case.
+#[inline(always)]
+fn product_into(r: &mut [u64], a: &[u64], b: &[u64], square: bool) {
+    if square {
+        sqr_into(r, a);
+    } else if b.len() < MUL_KARATSUBA {
+        limbs::mul_basecase(r, a, b);
+    } else {
+        mul_into(r, a, b);
+    }
 }
 
 /// `r = a · b` by the best algorithm for the sizes, `a.len() >= b.len() >= 1`.
