@@ -206,6 +206,9 @@ fn dividend(rng: &mut Rng, rb: &Integer) -> Integer {
 fn division() {
     let mut rng = Rng::for_test("division");
     let mut n = 0u64;
+    // Destinations of `assign_div_rem`, kept across divisions so that they meet every buffer
+    // state (inline, heap with room, heap too small).
+    let (mut kq, mut kr) = (Int::ZERO, Int::ZERO);
     for _ in 0..cases(1_000_000) {
         let max = if rng.chance(1, 4) { 1 } else { MAX_LIMBS };
         let rb = nonzero(&mut rng, max);
@@ -220,6 +223,9 @@ fn division() {
         let (q, r) = a.div_rem(&b);
         check(&q, &tq, || format!("div_rem quotient: {}", what()));
         check(&r, &tr, || format!("div_rem remainder: {}", what()));
+        kq.assign_div_rem(&mut kr, &a, &b);
+        check(&kq, &tq, || format!("assign_div_rem quotient: {}", what()));
+        check(&kr, &tr, || format!("assign_div_rem remainder: {}", what()));
         let (q, r) = a.div_rem_floor(&b);
         check(&q, &fq, || format!("div_rem_floor quotient: {}", what()));
         check(&r, &fr, || format!("div_rem_floor remainder: {}", what()));
@@ -236,7 +242,7 @@ fn division() {
             aliased!(&a, /, /=, &Integer::from(1), &|| binop_what(&ra, "/", &ra));
             aliased!(&a, %, %=, &Integer::new(), &|| binop_what(&ra, "%", &ra));
         }
-        n += 8;
+        n += 9;
     }
     let zero = Int::from(0u8);
     let (a, ra) = pair(&mut rng, 4);
@@ -331,6 +337,13 @@ fn division_by_zero_panics() {
             }),
         ),
         ("div_rem", Box::new(|| drop(a.div_rem(&z)))),
+        (
+            "assign_div_rem",
+            Box::new(|| {
+                let (mut q, mut r) = (Int::ZERO, Int::ZERO);
+                q.assign_div_rem(&mut r, &a, &z);
+            }),
+        ),
         ("div_rem_floor", Box::new(|| drop(a.div_rem_floor(&z)))),
         ("div_euclid", Box::new(|| drop(a.div_euclid(&z)))),
         ("rem_euclid", Box::new(|| drop(a.rem_euclid(&z)))),

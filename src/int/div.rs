@@ -30,23 +30,42 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
         );
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
-    let s = limbs::divrem_scratch_len(a.len(), dn);
     let (mut q, mut r) = (pool::take(qn), pool::take(dn));
-    if s <= SMALL_SCRATCH {
-        let scratch = &mut [0; SMALL_SCRATCH][..s];
-        limbs::divrem(&mut q[..qn], &mut r[..dn], a, b, scratch);
-    } else if s <= STACK_SCRATCH {
-        let scratch = &mut [0; STACK_SCRATCH][..s];
-        limbs::divrem(&mut q[..qn], &mut r[..dn], a, b, scratch);
-    } else {
-        let mut scratch = zeroed(s);
-        limbs::divrem(&mut q[..qn], &mut r[..dn], a, b, &mut scratch);
-        pool::give(scratch);
-    }
+    divrem_into(&mut q[..qn], &mut r[..dn], a, b);
     (
         Parts::from_sign_buf(qneg, q, qn),
         Parts::from_sign_buf(rneg, r, dn),
     )
+}
+
+/// `q = a / b`, `r = a % b` by [`limbs::divrem`] for `a.len() >= b.len() >= 2`, with
+/// `q.len() == a.len() - b.len() + 1` and `r.len() == b.len()`; the scratch comes from the
+/// stack when it is small.
+fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
+    let s = limbs::divrem_scratch_len(a.len(), b.len());
+    if s <= SMALL_SCRATCH {
+        limbs::divrem(q, r, a, b, &mut [0; SMALL_SCRATCH][..s]);
+    } else if s <= STACK_SCRATCH {
+        limbs::divrem(q, r, a, b, &mut [0; STACK_SCRATCH][..s]);
+    } else {
+        let mut scratch = zeroed(s);
+        limbs::divrem(q, r, a, b, &mut scratch);
+        pool::give(scratch);
+    }
+}
+
+/// A buffer of at least `n` limbs: a destination's own, when it has room (else it goes back to
+/// the cache and the cache gives one).
+fn reuse(own: Option<(Box<[u64]>, usize)>, n: usize) -> Box<[u64]> {
+    match own {
+        Some((b, _)) if b.len() >= n => b,
+        other => {
+            if let Some((b, _)) = other {
+                pool::put(b);
+            }
+            pool::take(n)
+        }
+    }
 }
 
 /// `a >> bits` in a buffer of `a.len() - bits / 64` limbs (not normalised).
@@ -104,6 +123,35 @@ impl Int {
         let (an, dn) = (self.is_negative(), d.is_negative());
         let (q, r) = div_rem_parts(self.as_limbs(), d.as_limbs(), an != dn, an);
         (q.into_int(), r.into_int())
+    }
+
+    /// `self = a / d` and `rem = a % d`, truncating as [`Int::div_rem`], reusing the heap
+    /// buffers of both destinations: the three-address form of `div_rem`, as GMP's
+    /// `mpz_tdiv_qr`. In a loop that keeps its destinations it allocates only when a result
+    /// outgrows its buffer.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (mut q, mut r) = (Int::ZERO, Int::ZERO);
+    /// q.assign_div_rem(&mut r, &-(Int::from(1u32) << 200u32), &Int::from(u128::MAX));
+    /// assert_eq!(&q * Int::from(u128::MAX) + &r, -(Int::from(1u32) << 200u32));
+    /// assert!(r.is_negative());
+    /// ```
+    pub fn assign_div_rem(&mut self, rem: &mut Int, a: &Int, d: &Int) {
+        assert!(!d.is_zero(), "attempt to divide by zero");
+        let (x, y) = (a.as_limbs(), d.as_limbs());
+        if y.len() < 2 || x.len() < y.len() {
+            (*self, *rem) = a.div_rem_nonzero(d);
+            return;
+        }
+        let (qn, dn) = (x.len() - y.len() + 1, y.len());
+        let (mut q, mut r) = (reuse(self.take_heap(), qn), reuse(rem.take_heap(), dn));
+        divrem_into(&mut q[..qn], &mut r[..dn], x, y);
+        let (an, dneg) = (a.is_negative(), d.is_negative());
+        *self = Parts::from_sign_buf(an != dneg, q, qn).into_int();
+        *rem = Parts::from_sign_buf(an, r, dn).into_int();
     }
 
     /// Quotient and remainder of floor division (the quotient rounds toward negative
