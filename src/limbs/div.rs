@@ -283,6 +283,11 @@ fn copy(r: &mut [u64], a: &[u64]) {
 /// The normalized division step of [`divrem`], by the algorithm the divisor's length selects.
 #[inline]
 fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
+    if q.is_empty() {
+        // `u` is below `d` already (a dividend as long as a normalised divisor, whose one
+        // quotient digit `divrem` found by comparison): no reciprocal to compute.
+        return;
+    }
     if use_mu(q.len(), d.len()) {
         divrem_mu(q, u, d, dc_scratch);
     } else if d.len() >= DIV_DC {
