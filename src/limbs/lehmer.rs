@@ -10,11 +10,13 @@
 //! scheme on 128-bit values (measured on Zen 4: ~3.4 ns per quotient by a hardware division
 //! against 9-11 ns for two-limb remainders): Euclid on the top limbs gives `M1`, `M1⁻¹` is
 //! applied exactly to the three leading limbs, Euclid on the new top limb gives `M2`, and
-//! `M = M1·M2`. Each one-limb quotient below 8 is three masked subtractions (GMP's `div1`), the
-//! rest a hardware division: on this Intel host (a `div` of 14 cycles) that made the 254-bit
-//! field inverse 765 → 700 ns. Both halves stop at entries of 2^31, so `M`'s entries stay
-//! below 2^63 and each row of the application `s·x + t·y` sums within 128 bits per limb: one
-//! carry per row (GMP's `addaddmul_1msb0`).
+//! `M = M1·M2`. Each one-limb quotient below 8 is three conditional subtractions (GMP's `div1`;
+//! on x86-64 a `sub` and a `cmov` each, two cycles on the remainder's path), the rest a hardware
+//! division: on this Intel host (a `div` of 14 cycles, 4.1 GHz) a quotient costs ~10.5 cycles in
+//! a dependent chain (12.6 by division alone), and the 254-bit field inverse went 765 → 700 ns
+//! with masked subtractions and → 612 ns with the `cmov` form. Both halves stop at entries of
+//! 2^31, so `M`'s entries stay below 2^63 and each row of the application `s·x + t·y` sums within
+//! 128 bits per limb: one carry per row (GMP's `addaddmul_1msb0`).
 //!
 //! Validity: with `A = 2^p·x + a_lo`, `B = 2^p·y + b_lo` (`0 ≤ a_lo, b_lo < 2^p`) and
 //! `(x; y) = M·(α; β)`, the full `u11·A - u01·B = 2^p·α + (u11·a_lo - u01·b_lo) > 2^p·(α - u01)`,
@@ -91,13 +93,61 @@ fn euclid(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matri
 }
 
 /// `(a / b, a % b)` for `a ≥ b > 0`. Five in six of Euclid's quotients are below 8 (Gauss–Kuzmin:
-/// P(q ≥ 8) = log2(9/8) ≈ 0.17); those take three masked subtractions of 4b, 2b and b, a few
-/// cycles, and only larger ones the hardware division (GMP's `div1` in `hgcd2`).
+/// P(q ≥ 8) = log2(9/8) ≈ 0.17); those take three conditional subtractions of 4b, 2b and b
+/// ([`div_below_8`]), and only larger ones the hardware division (GMP's `div1` in `hgcd2`).
 #[inline(always)]
 fn div_small(a: u64, b: u64) -> (u64, u64) {
     if b >> 61 != 0 || a >= b << 3 {
         return (a / b, a % b);
     }
+    div_below_8(a, b)
+}
+
+/// `(a / b, a % b)` for `a < 8b`, `b < 2^61`: for `d` = 4b, 2b, b in turn a `sub` of `d` from a
+/// copy of the remainder whose borrow selects the difference by `cmov`, two cycles per step on
+/// the remainder's dependency chain, and collects the quotient bit by `adc` off that chain. (The
+/// same written in Rust, `div_below_8_portable`, compiles to a compare, a select of `d` or 0
+/// and a subtraction: three cycles per step.)
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn div_below_8(a: u64, b: u64) -> (u64, u64) {
+    let (mut r, mut borrows) = (a, 0u64);
+    // SAFETY: register arithmetic only (no memory, no stack); `t` is an early-clobber output,
+    // so it shares no register with the divisor multiples it is compared against.
+    unsafe {
+        core::arch::asm!(
+            "mov {t}, {r}",
+            "sub {t}, {d4}",
+            "cmovae {r}, {t}",
+            "adc {c}, {c}",
+            "mov {t}, {r}",
+            "sub {t}, {d2}",
+            "cmovae {r}, {t}",
+            "adc {c}, {c}",
+            "mov {t}, {r}",
+            "sub {t}, {d1}",
+            "cmovae {r}, {t}",
+            "adc {c}, {c}",
+            r = inout(reg) r,
+            c = inout(reg) borrows,
+            t = out(reg) _,
+            d4 = in(reg) b << 2,
+            d2 = in(reg) b << 1,
+            d1 = in(reg) b,
+            options(pure, nomem, nostack),
+        );
+    }
+    // The borrows are the quotient's bits complemented, most significant first.
+    (borrows ^ 7, r)
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use div_below_8_portable as div_below_8;
+
+/// The portable twin of [`div_below_8`]: three masked subtractions.
+#[cfg(any(not(target_arch = "x86_64"), test))]
+#[inline(always)]
+fn div_below_8_portable(a: u64, b: u64) -> (u64, u64) {
     let (mut r, mut q) = (a, 0);
     for k in [2, 1, 0] {
         let step = ((r >= b << k) as u64).wrapping_neg();
@@ -246,12 +296,18 @@ mod tests {
             .max(1);
             // a = q·b + r at each quotient around the switch to division (7, 8) and random.
             let q = [1, 2, 3, 6, 7, 8, 9, rng(&mut seed) % 8][(k % 8) as usize];
-            let r = rng(&mut seed) % b;
+            // Remainders at both ends and random (3, 5 and 8 coprime: every combination occurs).
+            let r = [0, b - 1, rng(&mut seed) % b][(k % 3) as usize];
             let Some(a) = b.checked_mul(q).and_then(|x| x.checked_add(r)) else {
                 continue;
             };
             let a = a.max(b);
-            assert_eq!(div_small(a, b), (a / b, a % b), "{a:#x} / {b:#x}");
+            let want = (a / b, a % b);
+            assert_eq!(div_small(a, b), want, "{a:#x} / {b:#x}");
+            if b >> 61 == 0 && a < b << 3 {
+                assert_eq!(div_below_8(a, b), want, "{a:#x} / {b:#x}");
+                assert_eq!(div_below_8_portable(a, b), want, "{a:#x} / {b:#x}");
+            }
         }
     }
 
