@@ -1,7 +1,7 @@
 //! Addition, subtraction, multiplication and powers of [`Int`] values: sign handling and
 //! allocation around the `limbs` kernels, with allocation-free paths for inline values.
 
-use super::{pool, Int, Parts, Repr, INLINE};
+use super::{inline_u128, pool, Int, Parts, Repr, INLINE};
 use crate::limbs;
 use crate::thresholds::MUL_KARATSUBA;
 use core::cmp::Ordering;
@@ -88,11 +88,19 @@ fn add_inline_overflow(a: &[u64; 3], b: &[u64; 3]) -> Box<[u64]> {
 /// `|a| + |b|` into a new buffer and its length, `a.len() >= b.len()`; normalised when `a` is.
 #[inline(always)]
 fn mag_add(a: &[u64], b: &[u64]) -> (Box<[u64]>, usize) {
+    let mut buf = pool::take(a.len() + 1);
+    let n = mag_add_into(&mut buf, a, b);
+    (buf, n)
+}
+
+/// `|a| + |b|` into `r` (more limbs than `a`), `a.len() >= b.len()`; returns the sum's length
+/// (normalised when `a` is).
+#[inline(always)]
+fn mag_add_into(r: &mut [u64], a: &[u64], b: &[u64]) -> usize {
     let n = a.len();
-    let mut buf = pool::take(n + 1);
-    let carry = limbs::add(&mut buf[..n], a, b);
-    buf[n] = carry;
-    (buf, n + carry as usize)
+    let carry = limbs::add(&mut r[..n], a, b);
+    r[n] = carry;
+    n + carry as usize
 }
 
 /// `|a| - |b|` into a new buffer and its length, `|a| >= |b|`.
@@ -335,10 +343,7 @@ impl Int {
             ) if *an == *bn ^ negate && buf.len() > (*al).max(*bl) => {
                 let (x, y) = (&x[..*al], &y[..*bl]);
                 let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-                let n = x.len();
-                let carry = limbs::add(&mut buf[..n], x, y);
-                buf[n] = carry;
-                (*neg, *len) = (*an, n + carry as usize);
+                (*neg, *len) = (*an, mag_add_into(buf, x, y));
                 return;
             }
             _ => {}
@@ -399,10 +404,7 @@ impl Int {
                     limbs: y,
                 },
             ) if *al <= 1 && *bl <= 1 => {
-                let p = x[0] as u128 * y[0] as u128;
-                let (lo, hi) = (p as u64, (p >> 64) as u64);
-                let n = (p != 0) as u8 + (hi != 0) as u8;
-                (*neg, *len, *limbs) = ((*an ^ *bn) && n != 0, n, [lo, hi, 0]);
+                (*neg, *len, *limbs) = inline_u128(*an ^ *bn, x[0] as u128 * y[0] as u128);
                 return;
             }
             (Repr::Heap { neg, len, buf }, _, _) => {

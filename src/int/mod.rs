@@ -230,6 +230,16 @@ impl Parts {
 /// Limbs stored inline.
 const INLINE: usize = 3;
 
+/// The inline fields (sign, length, limbs) of a `u128` magnitude with a sign.
+#[inline(always)]
+const fn inline_u128(neg: bool, mag: u128) -> (bool, u8, [u64; INLINE]) {
+    let lo = mag as u64;
+    let hi = (mag >> 64) as u64;
+    // Without branches, as in `len3`: whether `hi` is zero is often unpredictable.
+    let len = (mag != 0) as u8 + (hi != 0) as u8;
+    (neg && len != 0, len, [lo, hi, 0])
+}
+
 /// The representation of zero.
 const ZERO_REPR: Repr = Repr::Inline {
     neg: false,
@@ -267,16 +277,9 @@ impl Int {
     /// An inline value from a `u128` magnitude and a sign.
     #[inline]
     pub(crate) const fn from_sign_u128(neg: bool, mag: u128) -> Int {
-        let lo = mag as u64;
-        let hi = (mag >> 64) as u64;
-        // Without branches, as in `len3`: whether `hi` is zero is often unpredictable.
-        let len = (mag != 0) as u8 + (hi != 0) as u8;
+        let (neg, len, limbs) = inline_u128(neg, mag);
         Int {
-            repr: Repr::Inline {
-                neg: neg && len != 0,
-                len,
-                limbs: [lo, hi, 0],
-            },
+            repr: Repr::Inline { neg, len, limbs },
         }
     }
 
