@@ -58,14 +58,17 @@ fn binary_case(bits: u32, mul: bool, assign: bool) -> Case {
     let carry: Routine = match (mul, assign) {
         (true, false) => Box::new(move || drop(black_box(&a * black_box(&b)))),
         (false, false) => Box::new(move || drop(black_box(&a + black_box(&b)))),
-        (_, true) => {
+        (true, true) => {
             let mut r = Int::ZERO;
             Box::new(move || {
-                if mul {
-                    r.assign_mul(&a, black_box(&b));
-                } else {
-                    r.assign_add(&a, black_box(&b));
-                }
+                r.assign_mul(&a, black_box(&b));
+                black_box(&r);
+            })
+        }
+        (false, true) => {
+            let mut r = Int::ZERO;
+            Box::new(move || {
+                r.assign_add(&a, black_box(&b));
                 black_box(&r);
             })
         }
@@ -169,18 +172,32 @@ fn accum_case() -> Case {
     }
 }
 
-/// `n`-bit by `n/2`-bit quotient and remainder.
-fn divrem_case(bits: u32) -> Case {
+/// `n`-bit by `n/2`-bit quotient and remainder. With `assign`, carry writes both into kept
+/// destinations (`assign_div_rem`, GMP's `mpz_tdiv_qr`), as GMP does here.
+fn divrem_case(bits: u32, assign: bool) -> Case {
     let name = format!("ap_divrem_{bits}");
     let mut rng = Rng::for_case(&name);
     let (a, ra, na) = operand(&mut rng, bits);
     let (b, rb, nb) = operand(&mut rng, bits / 2);
     let (mut q, mut r) = (Integer::new(), Integer::new());
+    let carry: Routine = if assign {
+        let (mut q, mut r) = (Int::ZERO, Int::ZERO);
+        Box::new(move || {
+            q.assign_div_rem(&mut r, black_box(&a), &b);
+            black_box((&q, &r));
+        })
+    } else {
+        Box::new(move || drop(black_box(black_box(&a).div_rem(&b))))
+    };
     Case {
-        name,
+        name: if assign {
+            format!("{name} assign_div_rem")
+        } else {
+            name
+        },
         ops: 1.0,
         routines: [
-            Box::new(move || drop(black_box(black_box(&a).div_rem(&b)))),
+            carry,
             Box::new(move || {
                 (&mut q, &mut r).assign(black_box(&ra).div_rem_ref(&rb));
                 black_box((&q, &r));
@@ -254,7 +271,8 @@ fn cases() -> Vec<Case> {
         cases.push(sqr_case(bits));
     }
     for bits in [512, 2048, 8192] {
-        cases.push(divrem_case(bits));
+        cases.push(divrem_case(bits, false));
+        cases.push(divrem_case(bits, true));
     }
     cases.extend(text_cases());
     cases
