@@ -221,7 +221,6 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
             "63:",
             "xor {h1:e}, {h1:e}",
             "jmp 73f",
-            ".p2align 6",
             "60:",
             "mulx {h1}, {lo}, qword ptr [{a}]",
             "adcx {lo}, {h0}",
