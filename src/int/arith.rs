@@ -408,9 +408,10 @@ impl Int {
                 return;
             }
             (Repr::Heap { neg, len, buf }, _, _) => {
-                if let ([x0, x1], [y0, y1]) = (a.as_limbs(), b.as_limbs()) {
-                    // 128 by 128 bits, the everyday heap product: no call, so no registers
-                    // to save.
+                let (x, y) = (a.as_limbs(), b.as_limbs());
+                if let ([x0, x1], [y0, y1]) = (x, y) {
+                    // 128 by 128 bits, the everyday heap product, multiplied here: the
+                    // dispatch of `product_into` and `mul_basecase` cost more than the product.
                     let r = limbs::mul_2x2([*x0, *x1], [*y0, *y1]);
                     if r[3] != 0 && buf.len() >= 4 {
                         buf[..4].copy_from_slice(&r);
@@ -418,7 +419,6 @@ impl Int {
                         return;
                     }
                 }
-                let (x, y) = (a.as_limbs(), b.as_limbs());
                 let n = x.len() + y.len();
                 if x.len().min(y.len()) >= 1 && n > INLINE && buf.len() >= n {
                     let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
