@@ -412,6 +412,9 @@ impl Int {
                 if let ([x0, x1], [y0, y1]) = (x, y) {
                     // 128 by 128 bits, the everyday heap product, multiplied here: the
                     // dispatch of `product_into` and `mul_basecase` cost more than the product.
+                    // A product below 2^192 goes inline through the general path below:
+                    // replacing `self` here would put a drop, and its call, on this path
+                    // (measured 7.7 ns instead of 3.9 at 128 bits).
                     let r = limbs::mul_2x2([*x0, *x1], [*y0, *y1]);
                     if r[3] != 0 && buf.len() >= 4 {
                         buf[..4].copy_from_slice(&r);
