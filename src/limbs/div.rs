@@ -2,14 +2,16 @@
 //! invariant integers", IEEE Trans. Computers 2011), O(n) division by one limb, and schoolbook
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
-//! above, which also ends in this one).
+//! above, which also ends in this one); divisors of at most `DIV_REGISTERS` limbs take a
+//! variant that keeps the divisor and the running remainder in registers.
 
 use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
-use crate::thresholds::{DIV_DC, DIV_MU};
+use super::word::sbb;
+use crate::thresholds::{DIV_DC, DIV_MU, DIV_REGISTERS};
 
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
 #[inline]
@@ -212,8 +214,11 @@ pub fn rem_1(a: &[u64], d: u64) -> u64 {
 }
 
 /// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.
-#[inline]
+#[inline(always)]
 pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
+    if in_registers(an, dn) {
+        return 0;
+    }
     let dc = if use_mu(an - dn + 1, dn) {
         divrem_mu_scratch_len(dn)
     } else if dn >= DIV_DC {
@@ -230,6 +235,19 @@ fn use_mu(qn: usize, dn: usize) -> bool {
     dn >= DIV_MU && qn >= dn
 }
 
+/// Whether [`divrem`] takes [`divrem_small`]: for the divisors of 2 to `DIV_REGISTERS` limbs
+/// that the schoolbook division would otherwise take.
+#[inline(always)]
+fn in_registers(an: usize, dn: usize) -> bool {
+    const {
+        assert!(
+            DIV_REGISTERS <= 6,
+            "divrem_small is instantiated up to 6 limbs"
+        )
+    };
+    (2..=DIV_REGISTERS).contains(&dn) && dn < DIV_DC && !use_mu(an - dn + 1, dn)
+}
+
 /// `q = a / d`, `r = a mod d` for `a.len() >= d.len() >= 2` with `d`'s top limb nonzero (`a`
 /// may have high zero limbs); requires `q.len() == a.len() - d.len() + 1`,
 /// `r.len() == d.len()` and `scratch.len() >= divrem_scratch_len(a.len(), d.len())`.
@@ -238,6 +256,16 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert!(an >= dn && dn >= 2 && d[dn - 1] != 0);
     assert_eq!(q.len(), an - dn + 1);
     assert_eq!(r.len(), dn);
+    if in_registers(an, dn) {
+        match dn {
+            2 => return divrem_small::<2>(q, r, a, d),
+            3 => return divrem_small::<3>(q, r, a, d),
+            4 => return divrem_small::<4>(q, r, a, d),
+            5 => return divrem_small::<5>(q, r, a, d),
+            6 => return divrem_small::<6>(q, r, a, d),
+            _ => {}
+        }
+    }
     let (dd, rest) = scratch.split_at_mut(dn);
     let (rest, dc_scratch) = rest.split_at_mut(an + 1);
     let s = d[dn - 1].leading_zeros();
@@ -263,6 +291,114 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     u[an] = shl(&mut u[..an], a, s);
     divide(q, u, dd, dc_scratch);
     shr(r, &u[..dn], s);
+}
+
+/// Schoolbook division by a divisor of `DN` limbs (2 to `DIV_REGISTERS`), as [`divrem_schoolbook`] but with
+/// the divisor and the running remainder in registers: the dividend is normalized limb by limb
+/// as each quotient digit reads it, and nothing is copied, stored or reloaded on the way from
+/// one digit to the next. Same contract as [`divrem`].
+#[inline(always)]
+fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
+    let an = a.len();
+    assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
+    let s = d[DN - 1].leading_zeros();
+    let dd: [u64; DN] =
+        core::array::from_fn(|i| shl_pair(d[i], if i > 0 { d[i - 1] } else { 0 }, s));
+    // Limb `i` of the normalized dividend `a << s` (which has `an + 1` limbs).
+    let u = |i: usize| {
+        let hi = if i < an { a[i] } else { 0 };
+        shl_pair(hi, if i > 0 { a[i - 1] } else { 0 }, s)
+    };
+    let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
+    let v = reciprocal_3by2(d1, d0);
+    // The remainder so far, below `dd`, and the number of quotient digits still to find.
+    let (mut rem, mut j): ([u64; DN], usize);
+    if s == 0 {
+        // The top digit is 0 or 1: one comparison and subtraction instead of a 3/2 step.
+        rem = core::array::from_fn(|i| a[an - DN + i]);
+        let (diff, borrow) = sub_array(&rem, &dd);
+        if !borrow {
+            rem = diff;
+        }
+        q[an - DN] = !borrow as u64;
+        j = an - DN;
+    } else {
+        rem = core::array::from_fn(|i| u(an - DN + 1 + i));
+        j = an - DN + 1;
+    }
+    while j > 0 {
+        j -= 1;
+        // The window `rem·B + u(j)`: its low `DN` limbs, then `rem`'s top limb.
+        let mut w: [u64; DN] = core::array::from_fn(|i| if i == 0 { u(j) } else { rem[i - 1] });
+        let n1 = rem[DN - 1];
+        if n1 == d1 && w[DN - 1] == d0 {
+            // The 3/2 estimate would be B or more; the true digit is B - 1, and subtracting
+            // (B - 1)·dd from the window leaves a remainder below dd in its low limbs.
+            let mut cy = 0;
+            for i in 0..DN {
+                let t = u64::MAX as u128 * dd[i] as u128 + cy as u128;
+                let (x, b) = w[i].overflowing_sub(t as u64);
+                w[i] = x;
+                cy = (t >> 64) as u64 + b as u64;
+            }
+            debug_assert_eq!(cy, n1);
+            q[j] = u64::MAX;
+            rem = w;
+            continue;
+        }
+        let (mut qt, r1, r0) = div_3by2(n1, w[DN - 1], w[DN - 2], d1, d0, v);
+        // The low `DN - 2` limbs of the window less qt times those of the divisor.
+        let mut cy = 0;
+        for i in 0..DN - 2 {
+            let t = qt as u128 * dd[i] as u128 + cy as u128;
+            let (x, b) = w[i].overflowing_sub(t as u64);
+            w[i] = x;
+            cy = (t >> 64) as u64 + b as u64;
+        }
+        let (mut r0, b0) = r0.overflowing_sub(cy);
+        let (mut r1, b1) = r1.overflowing_sub(b0 as u64);
+        if b1 {
+            // The estimate was one too large: add the divisor back.
+            qt -= 1;
+            let mut c = false;
+            for i in 0..DN - 2 {
+                (w[i], c) = carrying_add(w[i], dd[i], c as u64);
+            }
+            let c0;
+            (r0, c0) = carrying_add(r0, d0, c as u64);
+            r1 = r1.wrapping_add(d1).wrapping_add(c0 as u64);
+        }
+        w[DN - 2] = r0;
+        w[DN - 1] = r1;
+        q[j] = qt;
+        rem = w;
+    }
+    for i in 0..DN {
+        let hi = if i + 1 < DN { rem[i + 1] } else { 0 };
+        r[i] = shr_pair(rem[i], hi, s);
+    }
+}
+
+/// `a - b` on arrays of limbs, with the borrow out.
+#[inline(always)]
+fn sub_array<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let (mut diff, mut borrow) = (*a, 0);
+    for i in 0..N {
+        (diff[i], borrow) = sbb(a[i], b[i], borrow);
+    }
+    (diff, borrow != 0)
+}
+
+/// The top limb of `(hi·B + lo) << s` for `s < 64`.
+#[inline(always)]
+fn shl_pair(hi: u64, lo: u64, s: u32) -> u64 {
+    (hi << s) | (lo >> 1 >> (63 - s))
+}
+
+/// The low limb of `(hi·B + lo) >> s` for `s < 64`.
+#[inline(always)]
+fn shr_pair(lo: u64, hi: u64, s: u32) -> u64 {
+    (lo >> s) | (hi << 1 << (63 - s))
 }
 
 /// `r = a` (equal lengths). The copies of the smallest divisions, a few limbs, are shorter
