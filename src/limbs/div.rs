@@ -69,15 +69,18 @@ pub fn div_2by1(u1: u64, u0: u64, d: u64, v: u64) -> (u64, u64) {
 pub fn reciprocal_3by2(d1: u64, d0: u64) -> u64 {
     let mut v = reciprocal_2by1(d1);
     let mut p = d1.wrapping_mul(v).wrapping_add(d0);
+    // v·d0 is formed beside p and corrected with v, off the path from the hardware division.
+    let mut t = (v as u128) * (d0 as u128);
     if p < d0 {
         v = v.wrapping_sub(1);
+        t = t.wrapping_sub(d0 as u128);
         if p >= d1 {
             v = v.wrapping_sub(1);
+            t = t.wrapping_sub(d0 as u128);
             p = p.wrapping_sub(d1);
         }
         p = p.wrapping_sub(d1);
     }
-    let t = (v as u128) * (d0 as u128);
     let (t1, t0) = ((t >> 64) as u64, t as u64);
     let p2 = p.wrapping_add(t1);
     if p2 < t1 {
