@@ -1,7 +1,7 @@
 //! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
 //! division kernels.
 
-use super::{pool, zeroed, Int, Parts};
+use super::{pool, zeroed, Int, Parts, INLINE};
 use crate::limbs;
 use crate::thresholds::DIV_DC;
 
@@ -30,7 +30,14 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
         );
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
-    let (mut q, mut r) = (pool::take(qn), pool::take(dn));
+    let mut r = pool::take(dn);
+    if qn <= INLINE {
+        // A quotient that an `Int` holds inline goes straight there, with no buffer.
+        let mut q = [0; INLINE];
+        divrem_into(&mut q[..qn], &mut r[..dn], a, b);
+        return (Parts::small(qneg, q), Parts::from_sign_buf(rneg, r, dn));
+    }
+    let mut q = pool::take(qn);
     divrem_into(&mut q[..qn], &mut r[..dn], a, b);
     (
         Parts::from_sign_buf(qneg, q, qn),
@@ -149,9 +156,17 @@ impl Int {
             return;
         }
         let (qn, dn) = (x.len() - y.len() + 1, y.len());
+        let (an, dneg) = (a.is_negative(), d.is_negative());
+        if qn <= INLINE {
+            // A quotient that fits inline goes there with no buffer (self's, if any, is freed).
+            let (mut q, mut r) = ([0; INLINE], reuse(rem.take_heap(), dn));
+            divrem_into(&mut q[..qn], &mut r[..dn], x, y);
+            *self = Parts::small(an != dneg, q).into_int();
+            *rem = Parts::from_sign_buf(an, r, dn).into_int();
+            return;
+        }
         let (mut q, mut r) = (reuse(self.take_heap(), qn), reuse(rem.take_heap(), dn));
         divrem_into(&mut q[..qn], &mut r[..dn], x, y);
-        let (an, dneg) = (a.is_negative(), d.is_negative());
         *self = Parts::from_sign_buf(an != dneg, q, qn).into_int();
         *rem = Parts::from_sign_buf(an, r, dn).into_int();
     }
