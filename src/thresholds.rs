@@ -142,9 +142,10 @@ pub const DIV_DC: usize = 32;
 pub const DIV_DC: usize = 2;
 
 /// `divrem`: divisors of 2 to this many limbs keep the divisor and the running remainder in
-/// registers (`divrem_small`, instantiated up to 6), below `DIV_DC`. Int divisions by the
-/// in-register path and by the schoolbook one it replaces (zz example, native build, ns):
-/// 10/5 limbs 57 against 61, 12/6 69 against 74, 16/8 107 against 106, 24/8 195 against 187.
+/// registers (`divrem_small`, instantiated up to 6), below `DIV_DC`. A compile-time choice, so
+/// `tune` cannot switch it: a scratch loop over `Int::div_rem` (native build, ns), built with
+/// the path for 2 to 8 limbs and for 2 to 4, measured 10/5 limbs 57 against 61, 12/6 69
+/// against 74, 16/8 107 against 106, 24/8 195 against 187.
 pub const DIV_REGISTERS: usize = 6;
 
 /// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product

@@ -296,10 +296,10 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     shr(r, &u[..dn], s);
 }
 
-/// Schoolbook division by a divisor of `DN` limbs (2 to `DIV_REGISTERS`), as [`divrem_schoolbook`] but with
-/// the divisor and the running remainder in registers: the dividend is normalized limb by limb
-/// as each quotient digit reads it, and nothing is copied, stored or reloaded on the way from
-/// one digit to the next. Same contract as [`divrem`].
+/// Schoolbook division by a divisor of `DN` limbs (2 to `DIV_REGISTERS`), as
+/// [`divrem_schoolbook`] but with the divisor and the running remainder in registers: the
+/// dividend is normalized limb by limb as each quotient digit reads it, and nothing is copied,
+/// stored or reloaded on the way from one digit to the next. Same contract as [`divrem`].
 #[inline(always)]
 fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
     let an = a.len();
@@ -337,13 +337,7 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
         if n1 == d1 && w[DN - 1] == d0 {
             // The 3/2 estimate would be B or more; the true digit is B - 1, and subtracting
             // (B - 1)·dd from the window leaves a remainder below dd in its low limbs.
-            let mut cy = 0;
-            for i in 0..DN {
-                let t = u64::MAX as u128 * dd[i] as u128 + cy as u128;
-                let (x, b) = w[i].overflowing_sub(t as u64);
-                w[i] = x;
-                cy = (t >> 64) as u64 + b as u64;
-            }
+            let cy = submul_array(&mut w, &dd, u64::MAX, DN);
             debug_assert_eq!(cy, n1);
             q[j] = u64::MAX;
             rem = w;
@@ -351,13 +345,7 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
         }
         let (mut qt, r1, r0) = div_3by2(n1, w[DN - 1], w[DN - 2], d1, d0, v);
         // The low `DN - 2` limbs of the window less qt times those of the divisor.
-        let mut cy = 0;
-        for i in 0..DN - 2 {
-            let t = qt as u128 * dd[i] as u128 + cy as u128;
-            let (x, b) = w[i].overflowing_sub(t as u64);
-            w[i] = x;
-            cy = (t >> 64) as u64 + b as u64;
-        }
+        let cy = submul_array(&mut w, &dd, qt, DN - 2);
         let (mut r0, b0) = r0.overflowing_sub(cy);
         let (mut r1, b1) = r1.overflowing_sub(b0 as u64);
         if b1 {
@@ -380,6 +368,19 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
         let hi = if i + 1 < DN { rem[i + 1] } else { 0 };
         r[i] = shr_pair(rem[i], hi, s);
     }
+}
+
+/// `w[..k] -= q·dd[..k]`, returning the limb borrowed out of `w[k - 1]`.
+#[inline(always)]
+fn submul_array<const N: usize>(w: &mut [u64; N], dd: &[u64; N], q: u64, k: usize) -> u64 {
+    let mut cy = 0;
+    for i in 0..k {
+        let t = q as u128 * dd[i] as u128 + cy as u128;
+        let (x, b) = w[i].overflowing_sub(t as u64);
+        w[i] = x;
+        cy = (t >> 64) as u64 + b as u64;
+    }
+    cy
 }
 
 /// `a - b` on arrays of limbs, with the borrow out.
