@@ -324,6 +324,67 @@ fn normalized_limb(rng: &mut Rng) -> u64 {
     }
 }
 
+/// `reciprocal_3by2` at the divisors where its last corrections turn. With `r = (B² − 1) mod
+/// d1` and `v0` the 2/1 reciprocal, the first correction takes `k` from `v0` (k = 1 for
+/// r < d0 ≤ d1 + r, k = 2 above), and the second compares `p + ⌊(v0 − k)·d0 / B⌋` with B and
+/// with B + d1, where `p` is `d0 − r − 1 − k·d1` mod B: `d0 + ⌊(v0 − k)·d0 / B⌋` against
+/// `k·d1 + r + 1` and `(k + 1)·d1 + r + 1`, increasing in `d0`. Each crossing is found by
+/// bisection and the divisors within two of it are checked; there the product `v·d0` must be
+/// of the corrected `v` (random divisors land there about once in 2^64).
+#[test]
+fn reciprocal_3by2_at_its_corrections() {
+    let mut rng = Rng::new("reciprocal_3by2_at_its_corrections");
+    let seed = rng.seed;
+    let b = Integer::from(1) << 64;
+    let mut checked = 0;
+    for case in 0..300 * scale() {
+        let d1 = normalized_limb(&mut rng);
+        let v0 = limbs::reciprocal_2by1(d1) as u128;
+        let r = (u128::MAX % d1 as u128) as u64;
+        for k in 1..=2u128 {
+            // The divisors' low limbs of this k (r + 1 cannot overflow: r < d1).
+            let (lo, hi) = if k == 1 {
+                (r + 1, r.saturating_add(d1))
+            } else {
+                match (r + 1).checked_add(d1) {
+                    Some(lo) => (lo, u64::MAX),
+                    None => continue,
+                }
+            };
+            let g = |d0: u64| d0 as u128 + (((v0 - k) * d0 as u128) >> 64);
+            for target in [k, k + 1] {
+                let t = target * d1 as u128 + r as u128 + 1;
+                let (mut a, mut z) = (lo, hi);
+                if g(z) < t {
+                    continue;
+                }
+                while a < z {
+                    let m = a + (z - a) / 2;
+                    if g(m) >= t {
+                        z = m;
+                    } else {
+                        a = m + 1;
+                    }
+                }
+                for d0 in a.saturating_sub(2).max(lo)..=a.saturating_add(2).min(hi) {
+                    let v = limbs::reciprocal_3by2(d1, d0);
+                    let expect = (Integer::from(&b * &b) * &b - 1u32) / int(&[d0, d1]) - &b;
+                    assert_eq!(
+                        Integer::from(v),
+                        expect,
+                        "reciprocal_3by2 seed {seed} case {case} d {d1:#x}:{d0:#x}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 300 * scale(),
+        "only {checked} divisors at the crossings"
+    );
+}
+
 #[test]
 fn reciprocals_and_small_divisions() {
     let mut rng = Rng::new("reciprocals_and_small_divisions");
