@@ -30,29 +30,40 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
         );
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
+    let v = reciprocal_first(a, b);
     let mut r = pool::take(dn);
     if qn <= INLINE {
         // A quotient that an `Int` holds inline goes straight there, with no buffer.
         let mut q = [0; INLINE];
-        divrem_into(&mut q[..qn], &mut r[..dn], a, b);
+        divrem_into(&mut q[..qn], &mut r[..dn], a, b, v);
         return (Parts::small(qneg, q), Parts::from_sign_buf(rneg, r, dn));
     }
     let mut q = pool::take(qn);
-    divrem_into(&mut q[..qn], &mut r[..dn], a, b);
+    divrem_into(&mut q[..qn], &mut r[..dn], a, b, v);
     (
         Parts::from_sign_buf(qneg, q, qn),
         Parts::from_sign_buf(rneg, r, dn),
     )
 }
 
-/// `q = a / b`, `r = a % b` by [`limbs::divrem`] for `a.len() >= b.len() >= 2`, with
-/// `q.len() == a.len() - b.len() + 1` and `r.len() == b.len()`; the scratch, none for the
-/// shortest divisors, comes from the stack when it is small.
-fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
+/// For a division that [`limbs::in_registers`] keeps in registers, the divisor's reciprocal,
+/// computed before the destinations' buffers are found so that its hardware division runs
+/// meanwhile (a scratch loop: 512 by 256 and 640 by 320 bits about 2 ns faster).
+#[inline(always)]
+fn reciprocal_first(a: &[u64], b: &[u64]) -> Option<u64> {
+    limbs::in_registers(a.len(), b.len()).then(|| limbs::divisor_reciprocal(b))
+}
+
+/// `q = a / b`, `r = a % b` for `a.len() >= b.len() >= 2`, with `r.len() == b.len()` and one
+/// more limb of `q` than `a` has over `b`: by [`limbs::divrem_in_registers`] when `v` (from
+/// [`reciprocal_first`]) is given, else by [`limbs::divrem`] with scratch from the stack when it
+/// is small.
+fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], v: Option<u64>) {
+    if let Some(v) = v {
+        return limbs::divrem_in_registers(q, r, a, b, v);
+    }
     let s = limbs::divrem_scratch_len(a.len(), b.len());
-    if s == 0 {
-        limbs::divrem(q, r, a, b, &mut []);
-    } else if s <= SMALL_SCRATCH {
+    if s <= SMALL_SCRATCH {
         limbs::divrem(q, r, a, b, &mut [0; SMALL_SCRATCH][..s]);
     } else if s <= STACK_SCRATCH {
         limbs::divrem(q, r, a, b, &mut [0; STACK_SCRATCH][..s]);
@@ -157,16 +168,17 @@ impl Int {
         }
         let (qn, dn) = (x.len() - y.len() + 1, y.len());
         let (an, dneg) = (a.is_negative(), d.is_negative());
+        let v = reciprocal_first(x, y);
         if qn <= INLINE {
             // A quotient that fits inline goes there with no buffer (self's, if any, is freed).
             let (mut q, mut r) = ([0; INLINE], reuse(rem.take_heap(), dn));
-            divrem_into(&mut q[..qn], &mut r[..dn], x, y);
+            divrem_into(&mut q[..qn], &mut r[..dn], x, y, v);
             *self = Parts::small(an != dneg, q).into_int();
             *rem = Parts::from_sign_buf(an, r, dn).into_int();
             return;
         }
         let (mut q, mut r) = (reuse(self.take_heap(), qn), reuse(rem.take_heap(), dn));
-        divrem_into(&mut q[..qn], &mut r[..dn], x, y);
+        divrem_into(&mut q[..qn], &mut r[..dn], x, y, v);
         *self = Parts::from_sign_buf(an != dneg, q, qn).into_int();
         *rem = Parts::from_sign_buf(an, r, dn).into_int();
     }

@@ -238,10 +238,16 @@ fn use_mu(qn: usize, dn: usize) -> bool {
     dn >= DIV_MU && qn >= dn
 }
 
-/// Whether [`divrem`] takes [`divrem_small`]: for the divisors of 2 to `DIV_REGISTERS` limbs
-/// that the schoolbook division would otherwise take.
+/// Whether [`divrem`] of an `an`-limb dividend by a `dn`-limb divisor keeps the divisor and
+/// the running remainder in registers ([`divrem_in_registers`]; no scratch): for the divisors
+/// of 2 to `DIV_REGISTERS` limbs that the schoolbook division would otherwise take.
+///
+/// ```
+/// use carry::limbs::in_registers;
+/// assert!(in_registers(8, 4) && !in_registers(8, 1));
+/// ```
 #[inline(always)]
-fn in_registers(an: usize, dn: usize) -> bool {
+pub fn in_registers(an: usize, dn: usize) -> bool {
     const {
         assert!(
             DIV_REGISTERS <= 6,
@@ -260,14 +266,7 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert_eq!(q.len(), an - dn + 1);
     assert_eq!(r.len(), dn);
     if in_registers(an, dn) {
-        match dn {
-            2 => return divrem_small::<2>(q, r, a, d),
-            3 => return divrem_small::<3>(q, r, a, d),
-            4 => return divrem_small::<4>(q, r, a, d),
-            5 => return divrem_small::<5>(q, r, a, d),
-            6 => return divrem_small::<6>(q, r, a, d),
-            _ => {}
-        }
+        return divrem_in_registers(q, r, a, d, divisor_reciprocal(d));
     }
     let (dd, rest) = scratch.split_at_mut(dn);
     let (rest, dc_scratch) = rest.split_at_mut(an + 1);
@@ -296,12 +295,59 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     shr(r, &u[..dn], s);
 }
 
+/// The 3/2 reciprocal of a divisor's top two limbs once normalized (`d.len() >= 2`, top limb
+/// nonzero): the `v` of [`divrem_in_registers`]. A caller that computes it before finding its
+/// destination buffers lets its hardware division run meanwhile.
+///
+/// ```
+/// use carry::limbs::{divisor_reciprocal, reciprocal_3by2};
+/// assert_eq!(divisor_reciprocal(&[7, 1 << 63]), reciprocal_3by2(1 << 63, 7));
+/// assert_eq!(divisor_reciprocal(&[0, 5, 1]), reciprocal_3by2(1 << 63 | 2, 1 << 63));
+/// ```
+#[inline(always)]
+pub fn divisor_reciprocal(d: &[u64]) -> u64 {
+    let n = d.len();
+    assert!(n >= 2 && d[n - 1] != 0);
+    let s = d[n - 1].leading_zeros();
+    let lower = if n > 2 { d[n - 3] } else { 0 };
+    reciprocal_3by2(
+        shl_pair(d[n - 1], d[n - 2], s),
+        shl_pair(d[n - 2], lower, s),
+    )
+}
+
+/// [`divrem`] where [`in_registers`] holds, with `v = divisor_reciprocal(d)`: no scratch.
+/// Panics for other divisor lengths.
+///
+/// ```
+/// use carry::limbs::{divisor_reciprocal, divrem_in_registers};
+/// let (a, d) = ([5, 0, 0, 1], [3, 1]); // 2^192 + 5 and 2^64 + 3
+/// let (mut q, mut r) = ([0; 3], [0; 2]);
+/// divrem_in_registers(&mut q, &mut r, &a, &d, divisor_reciprocal(&d));
+/// let d128 = 3 + (1u128 << 64);
+/// let (q128, r128) = (q[0] as u128 + ((q[1] as u128) << 64), r[0] as u128 + ((r[1] as u128) << 64));
+/// assert_eq!(q[2], 0);
+/// assert!(r128 < d128);
+/// assert_eq!(q128.wrapping_mul(d128).wrapping_add(r128), 5); // a mod 2^128
+/// ```
+pub fn divrem_in_registers(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], v: u64) {
+    match d.len() {
+        2 => divrem_small::<2>(q, r, a, d, v),
+        3 => divrem_small::<3>(q, r, a, d, v),
+        4 => divrem_small::<4>(q, r, a, d, v),
+        5 => divrem_small::<5>(q, r, a, d, v),
+        6 => divrem_small::<6>(q, r, a, d, v),
+        n => panic!("divrem_in_registers: a divisor of {n} limbs"),
+    }
+}
+
 /// Schoolbook division by a divisor of `DN` limbs (2 to `DIV_REGISTERS`), as
 /// [`divrem_schoolbook`] but with the divisor and the running remainder in registers: the
 /// dividend is normalized limb by limb as each quotient digit reads it, and nothing is copied,
-/// stored or reloaded on the way from one digit to the next. Same contract as [`divrem`].
+/// stored or reloaded on the way from one digit to the next. Same contract as [`divrem`], with
+/// `v` the 3/2 reciprocal of `dd`'s top two limbs.
 #[inline(always)]
-fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
+fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], v: u64) {
     let an = a.len();
     assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
     let s = d[DN - 1].leading_zeros();
@@ -313,7 +359,7 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
         shl_pair(hi, if i > 0 { a[i - 1] } else { 0 }, s)
     };
     let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
-    let v = reciprocal_3by2(d1, d0);
+    debug_assert_eq!(v, reciprocal_3by2(d1, d0));
     // The remainder so far, below `dd`, and the number of quotient digits still to find.
     let (mut rem, mut j): ([u64; DN], usize);
     if s == 0 {
