@@ -105,8 +105,8 @@ fn shifted_right(a: &[u64], bits: u64) -> Vec<u64> {
 const STACK_SCRATCH: usize = 64;
 
 /// The stack scratch of the smallest divisions that need one (up to an 8-limb dividend by a
-/// 7-limb divisor), whose whole time is a few dozen nanoseconds: clearing all of [`STACK_SCRATCH`]
-/// would be a sixth of it.
+/// 7-limb divisor), whose whole time is a few dozen nanoseconds: clearing all of
+/// [`STACK_SCRATCH`] would be a sixth of it.
 const SMALL_SCRATCH: usize = 16;
 
 impl Int {

@@ -10,7 +10,7 @@ use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
-use super::word::sbb;
+use super::word::{adc, sbb};
 use crate::thresholds::{DIV_DC, DIV_MU, DIV_REGISTERS};
 
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
@@ -397,13 +397,12 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
         if b1 {
             // The estimate was one too large: add the divisor back.
             qt -= 1;
-            let mut c = false;
+            let mut c = 0;
             for i in 0..DN - 2 {
-                (w[i], c) = carrying_add(w[i], dd[i], c as u64);
+                (w[i], c) = adc(w[i], dd[i], c);
             }
-            let c0;
-            (r0, c0) = carrying_add(r0, d0, c as u64);
-            r1 = r1.wrapping_add(d1).wrapping_add(c0 as u64);
+            (r0, c) = adc(r0, d0, c);
+            r1 = r1.wrapping_add(d1).wrapping_add(c);
         }
         w[DN - 2] = r0;
         w[DN - 1] = r1;
@@ -539,20 +538,12 @@ fn schoolbook_with(
             // The estimate was one too large: add the divisor back.
             qt -= 1;
             let c = add_n_assign(low, dlow);
-            let (s0, c0) = carrying_add(n0, d0, c);
-            (n1, n0) = (n1.wrapping_add(d1).wrapping_add(c0 as u64), s0);
+            let (s0, c0) = adc(n0, d0, c);
+            (n1, n0) = (n1.wrapping_add(d1).wrapping_add(c0), s0);
         }
         q[j] = qt;
     }
     u[dn - 2] = n0;
     u[dn - 1] = n1;
     u[dn..].fill(0);
-}
-
-/// `a + b + carry` as (sum, carry out).
-#[inline(always)]
-fn carrying_add(a: u64, b: u64, carry: u64) -> (u64, bool) {
-    let (s, c1) = a.overflowing_add(b);
-    let (s, c2) = s.overflowing_add(carry);
-    (s, c1 | c2)
 }
