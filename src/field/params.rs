@@ -84,6 +84,13 @@ pub struct Params<const N: usize> {
     pub modulus: [u64; N],
     /// −p⁻¹ mod 2^64.
     pub inv: u64,
+    /// The high limb of −p⁻¹ mod 2^128 (whose low limb is `inv`), for the kernels that
+    /// reduce two limbs per round.
+    pub inv_hi: u64,
+    /// For p of at most six limbs, the constants as the x86_64 kernels read them: p, then
+    /// `inv`, then `inv_hi` (zeros for larger p). A kernel takes a reference into this constant
+    /// instead of a copy assembled on the stack at every call.
+    pub kernel: [u64; 8],
     /// R mod p, the Montgomery form of 1 (R = 2^(64N)).
     pub r: [u64; N],
     /// R² mod p: multiplying by it converts into Montgomery form.
@@ -96,6 +103,22 @@ pub struct Params<const N: usize> {
     pub bits: u32,
     /// The 2-adicity of p − 1: p − 1 = 2^s·t with t odd.
     pub s: u32,
+}
+
+/// p, −p⁻¹ mod 2^64 and the high limb of −p⁻¹ mod 2^128 in one array when p has at most six
+/// limbs (see [`Params::kernel`]).
+const fn kernel_constants<const N: usize>(p: &[u64; N], inv: u64, inv_hi: u64) -> [u64; 8] {
+    let mut k = [0u64; 8];
+    if N <= 6 {
+        let mut i = 0;
+        while i < N {
+            k[i] = p[i];
+            i += 1;
+        }
+        k[N] = inv;
+        k[N + 1] = inv_hi;
+    }
+    k
 }
 
 impl<const N: usize> Params<N> {
@@ -129,6 +152,10 @@ impl<const N: usize> Params<N> {
             i += 1;
         }
         let inv = x.wrapping_neg();
+        // p⁻¹ mod 2^128 by one more Newton step from p⁻¹ mod 2^64, then negated.
+        let p128 = p[0] as u128 | if N > 1 { (p[1] as u128) << 64 } else { 0 };
+        let x128 = (x as u128).wrapping_mul(2u128.wrapping_sub(p128.wrapping_mul(x as u128)));
+        let inv_hi = (x128.wrapping_neg() >> 64) as u64;
         let r3 = mont::mul_cios(&r2, &r2, &p, inv);
         let top = p[N - 1];
         let bits = 64 * N as u32 - top.leading_zeros();
@@ -138,6 +165,8 @@ impl<const N: usize> Params<N> {
         Params {
             modulus: p,
             inv,
+            inv_hi,
+            kernel: kernel_constants(&p, inv, inv_hi),
             r,
             r2,
             r3,

@@ -23,13 +23,11 @@ fn same<const N: usize, const M: usize>(x: &[u64; N]) -> &[u64; M] {
     x.as_slice().try_into().expect("same size")
 }
 
-/// p followed by −p⁻¹ mod 2^64, as the kernels take them.
+/// p followed by −p⁻¹ mod 2^64 (and by the high limb of −p⁻¹ mod 2^128 when `K` has room), as
+/// the kernels take them: a reference into the field's constant, not a copy.
 #[inline(always)]
-fn pk<const N: usize, const K: usize>(p: &Params<N>) -> [u64; K] {
-    let mut r = [0u64; K];
-    r[..N].copy_from_slice(&p.modulus);
-    r[N] = p.inv;
-    r
+fn pk<const N: usize, const K: usize>(p: &Params<N>) -> &[u64; K] {
+    p.kernel[..K].try_into().expect("kernel constants")
 }
 
 /// Whether p is 2^255 − 19 (limbs 2^64 − 19, 2^64 − 1, 2^64 − 1, 2^63 − 1), which has its own
@@ -66,9 +64,9 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
             same(b),
             &pm256_constants(p),
         )?)),
-        4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), &pk(p))?)),
-        4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), &pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_mul_6_nc(same(a), same(b), &pk(p))?)),
+        4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?)),
+        4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), pk(p))?)),
+        6 if p.no_carry => Some(resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?)),
         _ => None,
     }
 }
@@ -82,8 +80,9 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
             same(a),
             &pm256_constants(p),
         )?)),
-        4 => Some(resize(&limbs::mont_sqr_4(same(a), &pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(same(a), &pk(p))?)),
+        4 if p.no_carry => Some(resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?)),
+        4 => Some(resize(&limbs::mont_sqr_4(same(a), pk(p))?)),
+        6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?)),
         _ => None,
     }
 }
