@@ -609,12 +609,12 @@ field_test! {
     made_p768: P768,
 }
 
-/// The x86_64 MULX/ADX kernels (taken by `mont::mul`/`mont::sqr` when the CPU has them)
-/// against the portable CIOS, no-carry and REDC code, for 4- and 6-limb moduli of each shape:
-/// every pair of edge values (also against rug), then random operands.
+/// The x86_64 MULX/ADX kernels (taken by `mont::mul`/`mont::sqr`/`arith::add` when the CPU has
+/// them) against the portable CIOS, no-carry, REDC and addition code, for 4- and 6-limb moduli
+/// of each shape: every pair of edge values (also against rug), then random operands.
 #[test]
 fn fast_path_matches_portable() {
-    use carry::__private::{mont, Params};
+    use carry::__private::{arith, mont, Params};
     fn words<const N: usize>(x: &Integer) -> [u64; N] {
         let mut w = x.to_digits::<u64>(Order::Lsf);
         w.resize(N, 0);
@@ -658,7 +658,11 @@ fn fast_path_matches_portable() {
                 check_eq(mont::mul_portable(&a, &b, &p), words(&want), || {
                     format!("{modulus}: portable edge {a:x?} {b:x?} vs rug")
                 });
-                checks += 2;
+                let sum = Integer::from(x + y) % &pm;
+                check_eq(arith::add(&a, &b, &p), words(&sum), || {
+                    format!("{modulus}: add edge {a:x?} {b:x?} vs rug")
+                });
+                checks += 3;
             }
             checks += 1;
         }
@@ -684,7 +688,12 @@ fn fast_path_matches_portable() {
             check_eq(sq, mont::mul_cios(&a, &a, &p.modulus, p.inv), || {
                 format!("{modulus}: sqr/mul {a:x?}")
             });
-            checks += 4;
+            check_eq(
+                arith::add(&a, &b, &p),
+                arith::add_portable(&a, &b, &p.modulus),
+                || format!("{modulus}: add {a:x?} {b:x?}"),
+            );
+            checks += 5;
         }
         checks
     }

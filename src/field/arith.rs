@@ -1,12 +1,23 @@
 //! Modular addition, subtraction, negation and halving for values below p, without branches:
 //! add and sub run the plain and the corrected chain side by side and select by a mask.
 
+use super::Params;
 use crate::limbs::{adc, mask, sbb};
+
+/// (a + b) mod p for a, b < p, on the fastest code this CPU has.
+#[inline(always)]
+pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(r) = super::x86::add(a, b, p) {
+        return r;
+    }
+    add_portable(a, b, &p.modulus)
+}
 
 /// (a + b) mod p: a + b and a + (b − p) as two independent carry chains (b − p does not wait
 /// for a), the second's carry out is exactly [a + b ≥ p] for a, b < p, and selects it.
 #[inline(always)]
-pub const fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+pub const fn add_portable<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
     let mut bp = [0u64; N];
     let mut borrow = 0;
     let mut i = 0;

@@ -133,7 +133,7 @@ macro_rules! prime_field {
             /// `2·self`.
             pub const fn double(&self) -> Self {
                 let m = &Self::PARAMS.modulus;
-                Self($crate::Uint::from_words($crate::__private::arith::add(self.0.as_words(), self.0.as_words(), m)))
+                Self($crate::Uint::from_words($crate::__private::arith::add_portable(self.0.as_words(), self.0.as_words(), m)))
             }
 
             /// `self / 2`.
@@ -199,7 +199,7 @@ macro_rules! prime_field {
 
             #[inline]
             fn add_(&self, rhs: &Self) -> Self {
-                Self($crate::Uint::from_words($crate::__private::arith::add(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS.modulus)))
+                Self($crate::Uint::from_words($crate::__private::arith::add(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS)))
             }
 
             #[inline]

@@ -39,7 +39,7 @@ pub fn from_int<const N: usize>(x: &Int, p: &Params<N>) -> [u64; N] {
         w[..part.len()].copy_from_slice(part);
         // acc·R (the Montgomery form of acc·2^(64N)) plus the chunk.
         acc = mont::mul(&acc, &p.r2, p);
-        acc = arith::add(&acc, &p.to_mont(&w), &p.modulus);
+        acc = arith::add(&acc, &p.to_mont(&w), p);
     }
     if x.is_negative() {
         acc = arith::neg(&acc, &p.modulus);
@@ -62,7 +62,7 @@ pub fn from_wide_le<const N: usize>(bytes: &[u8], p: &Params<N>) -> [u64; N] {
     let hi = Uint::<N>::from_le_slice(&bytes[split..]);
     let a = mont::mul_cios(&lo.limbs, &p.r2, &p.modulus, p.inv);
     let b = mont::mul_cios(&hi.limbs, &p.r3, &p.modulus, p.inv);
-    arith::add(&a, &b, &p.modulus)
+    arith::add(&a, &b, p)
 }
 
 /// The canonical value of `x` as little-endian bytes into `out` (`out.len() ≤ 8N`, holding

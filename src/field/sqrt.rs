@@ -72,7 +72,7 @@ pub fn sqrt<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>) -> (
     let x = match q.method {
         Method::ThreeMod4 => super::pow::pow_vartime(a, &q.exp, p),
         Method::FiveMod8 => {
-            let a2 = arith::add(a, a, &p.modulus);
+            let a2 = arith::add(a, a, p);
             let b = super::pow::pow_vartime(&a2, &q.exp, p);
             let i = mont::mul(&a2, &mont::sqr(&b, p), p);
             let i1 = arith::sub(&i, &p.r, &p.modulus);

@@ -8,7 +8,8 @@
 //! dependent REDC steps.
 //! Squaring computes each cross product once (SOS: the square, then REDC; for 6 limbs the REDC
 //! rounds interleaved with the square rows). The final conditional subtraction of p is inside
-//! the asm (sub/sbb, then cmov): results are below p.
+//! the asm (sub/sbb, then cmov): results are below p. `mod_add_4` is the 4-limb modular
+//! addition, its two candidate sums on the two carry chains.
 //!
 //! The fields need the latency of a dependent chain `x = x·y`: a[0] arrives in rdx (no store
 //! and reload on the critical path; a[i] for i > 0 is loaded while earlier rounds run), the
@@ -1707,4 +1708,52 @@ pub fn mont_mul_pm256(a: &[u64; 4], b: &[u64; 4], k: &[u64; 2]) -> Option<[u64; 
         );
     }
     Some([r0, r1, r2, r3])
+}
+
+/// (a + b) mod p for 4-limb p and a, b < p, given `bd` = b followed by b − p mod 2^256 (which a
+/// caller adding the same b again and again computes once). a + b runs on the CF chain (ADCX)
+/// and a + (b − p) on the OF chain (ADOX) side by side; the second carries out exactly when
+/// a + b ≥ p, and CMOVO takes it: the chain from a to the sum is five instructions long.
+/// `None` without ADX.
+#[inline(always)]
+pub fn mod_add_4(a: &[u64; 4], bd: &[u64; 8]) -> Option<[u64; 4]> {
+    if !has_mulx_adx() {
+        return None;
+    }
+    let [mut s0, mut s1, mut s2, mut s3] = *a;
+    // SAFETY: the CPU has ADX (checked above). The code reads bd[0..8] through `bd`, writes no
+    // memory, and clobbers only its operands; xor clears CF and OF before the two chains, and
+    // between them only mov, ADCX and ADOX run.
+    unsafe {
+        core::arch::asm!(
+            "xor {t0:e}, {t0:e}",
+            "mov {t0}, {s0}",
+            "mov {t1}, {s1}",
+            "mov {t2}, {s2}",
+            "mov {t3}, {s3}",
+            "adcx {s0}, qword ptr [{bd}]",
+            "adox {t0}, qword ptr [{bd} + 32]",
+            "adcx {s1}, qword ptr [{bd} + 8]",
+            "adox {t1}, qword ptr [{bd} + 40]",
+            "adcx {s2}, qword ptr [{bd} + 16]",
+            "adox {t2}, qword ptr [{bd} + 48]",
+            "adcx {s3}, qword ptr [{bd} + 24]",
+            "adox {t3}, qword ptr [{bd} + 56]",
+            "cmovo {s0}, {t0}",
+            "cmovo {s1}, {t1}",
+            "cmovo {s2}, {t2}",
+            "cmovo {s3}, {t3}",
+            s0 = inout(reg) s0,
+            s1 = inout(reg) s1,
+            s2 = inout(reg) s2,
+            s3 = inout(reg) s3,
+            t0 = out(reg) _,
+            t1 = out(reg) _,
+            t2 = out(reg) _,
+            t3 = out(reg) _,
+            bd = in(reg) bd.as_ptr(),
+            options(pure, readonly, nostack),
+        );
+    }
+    Some([s0, s1, s2, s3])
 }
