@@ -84,12 +84,10 @@ pub struct Params<const N: usize> {
     pub modulus: [u64; N],
     /// −p⁻¹ mod 2^64.
     pub inv: u64,
-    /// The high limb of −p⁻¹ mod 2^128 (whose low limb is `inv`), for the kernels that
-    /// reduce two limbs per round.
-    pub inv_hi: u64,
     /// For p of at most six limbs, the constants as the x86_64 kernels read them: p, then
-    /// `inv`, then `inv_hi` (zeros for larger p). A kernel takes a reference into this constant
-    /// instead of a copy assembled on the stack at every call.
+    /// `inv`, then the high limb of −p⁻¹ mod 2^128 (for the kernels that reduce two limbs per
+    /// round); zeros for larger p. A kernel takes a reference into this constant instead of a
+    /// copy assembled on the stack at every call.
     pub kernel: [u64; 8],
     /// R mod p, the Montgomery form of 1 (R = 2^(64N)).
     pub r: [u64; N],
@@ -165,7 +163,6 @@ impl<const N: usize> Params<N> {
         Params {
             modulus: p,
             inv,
-            inv_hi,
             kernel: kernel_constants(&p, inv, inv_hi),
             r,
             r2,
