@@ -30,9 +30,9 @@ FLAGS = {"CF", "OF", "ZF"}
 def registers(operand):
     """The 64-bit registers (and `{named}` operands) an operand mentions."""
     found = set()
-    for tok in re.findall(r"\{?[a-z0-9_]+\}?", operand):
+    for tok in re.findall(r"\{[a-z0-9_]+(?::[a-z])?\}|[a-z0-9]+", operand):
         if tok.startswith("{"):
-            found.add(tok)
+            found.add(tok.split(":")[0].rstrip("}") + "}")
         elif tok in REG64:
             found.add(REG64[tok])
     return found
@@ -63,6 +63,8 @@ def reads_writes(ins):
         return reads | src[1], dst
     if op == "lea":
         return registers(args[1]), dst
+    if op in ("neg", "shl", "shr", "btr"):
+        return reads | dst, dst | FLAGS
     if op.startswith("cmov"):
         return reads | dst | src[1] | {"CF", "OF", "ZF"}, dst
     raise ValueError(f"unknown instruction: {ins}")
