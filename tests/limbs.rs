@@ -179,6 +179,52 @@ fn mul_1_family() {
     }
 }
 
+/// The signed multiply-accumulate of the field inverse against GMP, at the extremes of
+/// each operand (wrapping of the double word included) and on striped random words.
+#[test]
+fn mac_signed_matches_gmp() {
+    let mut rng = Rng::new("mac_signed_matches_gmp");
+    let seed = rng.seed;
+    let edges = [
+        0i64,
+        1,
+        -1,
+        2,
+        i64::MAX,
+        i64::MIN,
+        i64::MIN + 1,
+        1 << 57,
+        -(1 << 57),
+    ];
+    let word = |rng: &mut Rng| {
+        let w = rng.limb() >> rng.below(64);
+        if rng.below(2) == 0 {
+            w as i64
+        } else {
+            (w as i64).wrapping_neg()
+        }
+    };
+    for case in 0..20000 * scale() {
+        let pick = |rng: &mut Rng| {
+            if rng.below(4) == 0 {
+                edges[rng.below(edges.len())]
+            } else {
+                word(rng)
+            }
+        };
+        let (a, x) = (pick(&mut rng), pick(&mut rng));
+        let acc = ((pick(&mut rng) as i128) << 64) | rng.limb() as i128;
+        let want = Integer::from(acc) + Integer::from(a) * x;
+        // The kernel wraps modulo 2^128, as i128 arithmetic would.
+        let want = want.keep_signed_bits(128).to_i128().unwrap();
+        assert_eq!(
+            limbs::mac_signed(acc, a, x),
+            want,
+            "seed {seed} case {case}: {acc} + {a}·{x}"
+        );
+    }
+}
+
 fn check_mul(rng: &mut Rng, an: usize, bn: usize, ctx: &str) {
     let a = rng.limbs(an);
     let b = rng.limbs(bn);

@@ -5,19 +5,16 @@
 //! (or g) with its matrix row ([`limbs::divsteps`]), three rounds to a batch whose 2×2 matrix
 //! is then applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by
 //! adding a multiple of p that clears the low bits): O(b) word operations per batch, O(b²) in
-//! all. `invert_vartime` is Lehmer's extended gcd (`inv_lehmer.rs`).
+//! all. f, g, d, e are held in signed limbs of 57 bits, the steps of a batch (as in
+//! libsecp256k1's 62-bit limbs for its 62-step batches), so that dividing by 2^57 drops a limb
+//! and each product is one signed multiplication. `invert_vartime` is Lehmer's extended gcd
+//! (`inv_lehmer.rs`).
 
-use super::{mont, Params};
+use super::Params;
 use crate::limbs;
+use crate::limbs::mac_signed as mac;
 
 pub use super::inv_lehmer::invert_vartime;
-
-/// A signed value lo + hi·2^(64N), two's complement.
-#[derive(Clone, Copy)]
-struct Signed<const N: usize> {
-    lo: [u64; N],
-    hi: i64,
-}
 
 /// The 2×2 transition matrix of a batch of S steps: [f', g']·2^S = [[u, v], [q, r]]·[f, g].
 #[derive(Clone, Copy)]
@@ -67,13 +64,14 @@ fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     (zeta, Matrix { u, v, q, r })
 }
 
-/// The row (u, v) of a packed word f' + u·2^A + v·2^B: with 2^(A−1) added to f' and to u
-/// (both then in [0, 2^A)), u and v are plain bit fields.
+/// The row (u, v) of a packed word f' + u·2^A + v·2^B: with 2^(A−1) added, f' no longer
+/// borrows from u, which the shifts then read as a signed field; with 2^(B−1) added too, u no
+/// longer borrows from v.
 #[inline(always)]
 fn unpack(x: i64) -> (i64, i64) {
-    let y = x.wrapping_add((1 << (A - 1)) + (1 << (B - 1)));
-    let u = ((y >> A) & ((1 << (B - A)) - 1)) - (1 << (B - A - 1));
-    (u, y >> B)
+    let y = x.wrapping_add(1 << (A - 1));
+    let u = (y << (64 - B)) >> (64 - B + A);
+    (u, y.wrapping_add(1 << (B - 1)) >> B)
 }
 
 /// The product of two transition matrices (`m2` after `m1`).
@@ -118,139 +116,132 @@ fn divsteps(zeta: i64, f: u64, g: u64, rounds: u32) -> (i64, Matrix) {
     (zeta, m)
 }
 
-/// A signed coefficient for products with unsigned words: its two's complement bits and
-/// its sign as a mask, so that a·x = bits·x − 2^64·(x & mask) takes one multiplication.
-#[derive(Clone, Copy)]
-struct Coef {
-    bits: u128,
-    mask: u64,
-    value: i128,
+/// Bits per limb of the signed form of f, g, d, e: a batch of S steps divides by 2^S, which
+/// drops the low limb. Three rounds read exactly the low S bits of f and g: each round
+/// consumes SUB of the bits that [`advance`] keeps exact, and SUB suffice for the last.
+const S: u32 = ROUNDS * SUB;
+const MASK: u64 = (1 << S) - 1;
+
+/// Limbs of S bits for values of N words, a sign and a spare bit (d, e lie in (−2p, p)).
+///
+/// ```
+/// assert_eq!(carry::__private::inv::width(4), 5);
+/// ```
+pub const fn width(n: usize) -> usize {
+    (64 * n + 2).div_ceil(S as usize)
 }
 
-impl Coef {
-    #[inline(always)]
-    fn new(a: i64) -> Self {
-        Coef {
-            bits: a as u64 as u128,
-            // Behind black_box the mask stays a mask: the compiler may not split on its sign.
-            mask: core::hint::black_box((a >> 63) as u64),
-            value: a as i128,
+/// The signed form Σ x[i]·2^(S·i) of the non-negative words x: limbs in [0, 2^S), the top
+/// one signed.
+fn to_limbs<const N: usize, const L: usize>(x: &[u64; N]) -> [i64; L] {
+    let mut out = [0i64; L];
+    for (i, limb) in out.iter_mut().enumerate() {
+        let bit = S as usize * i;
+        let (w, s) = (bit / 64, bit % 64);
+        let mut v = if w < N { x[w] >> s } else { 0 };
+        if s + S as usize > 64 && w + 1 < N {
+            v |= x[w + 1] << (64 - s);
+        }
+        *limb = (v & MASK) as i64;
+    }
+    out
+}
+
+/// Two's complement words and a sign word of the signed form x, which must fit in them.
+fn to_words<const N: usize, const L: usize>(x: &[i64; L]) -> Wide<N> {
+    let mut lo = [0u64; N];
+    let (mut acc, mut bits, mut j) = (0i128, 0, 0);
+    for &limb in x {
+        acc |= (limb as i128) << bits;
+        bits += S;
+        if bits >= 64 && j < N {
+            lo[j] = acc as u64;
+            acc >>= 64;
+            bits -= 64;
+            j += 1;
         }
     }
-
-    /// acc + a·x (the caller keeps the true sum within i128).
-    #[inline(always)]
-    fn mul_add(self, acc: i128, x: u64) -> i128 {
-        let p = (self.bits * x as u128) as i128;
-        acc.wrapping_add(p)
-            .wrapping_sub((((x & self.mask) as u128) << 64) as i128)
+    while j < N {
+        lo[j] = acc as u64;
+        acc >>= 64;
+        j += 1;
     }
+    Wide { lo, hi: acc as i64 }
 }
 
-/// (a·f + b·g) / 2^S (exact: the matrix makes the low S bits zero).
+/// (a·f + b·g) / 2^S (exact: the matrix makes the low S bits zero). Every product is one
+/// signed 64×64-bit multiplication: limbs below 2^S and |a| + |b| ≤ 2^S keep a limb's sum
+/// within ±2^(2S+1).
 #[inline(always)]
-fn combine<const N: usize, const S: u32>(
-    f: &Signed<N>,
-    g: &Signed<N>,
-    a: Coef,
-    b: Coef,
-) -> Signed<N> {
-    let mut out = [0u64; N];
-    let mut acc = b.mul_add(a.mul_add(0, f.lo[0]), g.lo[0]);
-    let mut prev = acc as u64;
-    acc >>= 64;
-    for k in 1..N {
-        acc = b.mul_add(a.mul_add(acc, f.lo[k]), g.lo[k]);
-        let w = acc as u64;
-        acc >>= 64;
-        out[k - 1] = (prev >> S) | (w << (64 - S));
-        prev = w;
+fn combine<const L: usize>(f: &[i64; L], g: &[i64; L], a: i64, b: i64) -> [i64; L] {
+    let mut out = [0i64; L];
+    let mut acc = mac(mac(0, a, f[0]), b, g[0]) >> S;
+    for i in 1..L {
+        acc = mac(mac(acc, a, f[i]), b, g[i]);
+        out[i - 1] = (acc as u64 & MASK) as i64;
+        acc >>= S;
     }
-    acc += a.value * f.hi as i128 + b.value * g.hi as i128;
-    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
-    Signed {
-        lo: out,
-        hi: (acc >> S) as i64,
-    }
+    out[L - 1] = acc as i64;
+    out
 }
 
 /// (a·d + b·e + m·p) / 2^S with m chosen so that the low S bits vanish; `m0` is the
 /// starting multiple (adding p for a negative coefficient keeps the result in (−2p, p)).
 #[inline(always)]
-fn combine_mod<const N: usize, const S: u32>(
-    d: &Signed<N>,
-    e: &Signed<N>,
-    a: Coef,
-    b: Coef,
+fn combine_mod<const L: usize>(
+    d: &[i64; L],
+    e: &[i64; L],
+    a: i64,
+    b: i64,
     m0: i64,
-    p: &[u64; N],
+    p: &[i64; L],
     pinv: u64,
-) -> Signed<N> {
-    // |a| + |b| ≤ 2^S and |m| < 2^(S+1): with S ≤ 60 a limb's sum stays within ±2^126.
-    const { assert!(S <= 60) };
-    let mut acc = b.mul_add(a.mul_add(0, d.lo[0]), e.lo[0]);
-    let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & (u64::MAX >> (64 - S));
-    let m = Coef::new(m0.wrapping_sub(low as i64));
-    acc = m.mul_add(acc, p[0]);
-    let mut prev = acc as u64;
-    acc >>= 64;
-    let mut out = [0u64; N];
-    for k in 1..N {
-        acc = m.mul_add(b.mul_add(a.mul_add(acc, d.lo[k]), e.lo[k]), p[k]);
-        let w = acc as u64;
-        acc >>= 64;
-        out[k - 1] = (prev >> S) | (w << (64 - S));
-        prev = w;
+) -> [i64; L] {
+    let mut acc = mac(mac(0, a, d[0]), b, e[0]);
+    let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & MASK;
+    // |m| < 2^(S+1): a limb's sum stays within ±2^(2S+2).
+    let m = m0.wrapping_sub(low as i64);
+    acc = mac(acc, m, p[0]) >> S;
+    let mut out = [0i64; L];
+    for i in 1..L {
+        acc = mac(mac(mac(acc, a, d[i]), b, e[i]), m, p[i]);
+        out[i - 1] = (acc as u64 & MASK) as i64;
+        acc >>= S;
     }
-    acc += a.value * d.hi as i128 + b.value * e.hi as i128;
-    out[N - 1] = (prev >> S) | ((acc as u64) << (64 - S));
-    Signed {
-        lo: out,
-        hi: (acc >> S) as i64,
-    }
+    out[L - 1] = acc as i64;
+    out
+}
+
+/// The multiple of p that [`combine_mod`] starts from: the coefficients of the negative
+/// ones among d, e.
+#[inline(always)]
+fn start_multiple<const L: usize>(d: &[i64; L], e: &[i64; L], a: i64, b: i64) -> i64 {
+    (a & (d[L - 1] >> 63)).wrapping_add(b & (e[L - 1] >> 63))
 }
 
 /// Applies the matrix of a batch of S steps to f, g, d, e.
 #[inline(always)]
-fn apply<const N: usize, const S: u32>(
-    s: &mut [Signed<N>; 4],
-    t: &Matrix,
-    p: &[u64; N],
-    pinv: u64,
-) {
-    let [f, g, d, e] = *s;
-    let sd = d.hi >> 63;
-    let se = e.hi >> 63;
-    let md = (t.u & sd).wrapping_add(t.v & se);
-    let me = (t.q & sd).wrapping_add(t.r & se);
-    let [u, v, q, r] = [t.u, t.v, t.q, t.r].map(Coef::new);
+fn apply<const L: usize>(s: &mut [[i64; L]; 4], t: &Matrix, p: &[i64; L], pinv: u64) {
+    let [f, g, d, e] = &*s;
+    let md = start_multiple(d, e, t.u, t.v);
+    let me = start_multiple(d, e, t.q, t.r);
     *s = [
-        combine::<N, S>(&f, &g, u, v),
-        combine::<N, S>(&f, &g, q, r),
-        combine_mod::<N, S>(&d, &e, u, v, md, p, pinv),
-        combine_mod::<N, S>(&d, &e, q, r, me, p, pinv),
+        combine(f, g, t.u, t.v),
+        combine(f, g, t.q, t.r),
+        combine_mod(d, e, t.u, t.v, md, p, pinv),
+        combine_mod(d, e, t.q, t.r, me, p, pinv),
     ];
 }
 
-/// The last batch's half of [`apply`]: only f (for its sign) and d are read afterwards.
-#[inline(always)]
-fn apply_last<const N: usize, const S: u32>(
-    s: &[Signed<N>; 4],
-    t: &Matrix,
-    p: &[u64; N],
-    pinv: u64,
-) -> (Signed<N>, Signed<N>) {
-    let [f, g, d, e] = *s;
-    let md = (t.u & (d.hi >> 63)).wrapping_add(t.v & (e.hi >> 63));
-    let (u, v) = (Coef::new(t.u), Coef::new(t.v));
-    (
-        combine::<N, S>(&f, &g, u, v),
-        combine_mod::<N, S>(&d, &e, u, v, md, p, pinv),
-    )
+/// Two's complement words with a sign word, for the final reduction.
+#[derive(Clone, Copy)]
+struct Wide<const N: usize> {
+    lo: [u64; N],
+    hi: i64,
 }
 
 /// `x + (p & mask)` with the sign word.
-fn add_masked_p<const N: usize>(x: &Signed<N>, p: &[u64; N], mask: u64) -> Signed<N> {
+fn add_masked_p<const N: usize>(x: &Wide<N>, p: &[u64; N], mask: u64) -> Wide<N> {
     let mut r = *x;
     let mut carry = 0;
     for (r, &p) in r.lo.iter_mut().zip(p) {
@@ -262,7 +253,7 @@ fn add_masked_p<const N: usize>(x: &Signed<N>, p: &[u64; N], mask: u64) -> Signe
 
 /// d·sign(f) reduced into [0, p) from d in (−2p, p), without branches: add p if negative
 /// (now in (−p, p)), negate if f is negative, add p if negative.
-fn normalize<const N: usize>(d: &Signed<N>, f_negative: u64, p: &[u64; N]) -> [u64; N] {
+fn normalize<const N: usize>(d: &Wide<N>, f_negative: u64, p: &[u64; N]) -> [u64; N] {
     let x = add_masked_p(d, p, (d.hi >> 63) as u64);
     // Conditional negation: (x ^ m) + (m & 1) over the N + 1 words.
     let mut y = x;
@@ -274,32 +265,34 @@ fn normalize<const N: usize>(d: &Signed<N>, f_negative: u64, p: &[u64; N]) -> [u
     add_masked_p(&y, p, (y.hi >> 63) as u64).lo
 }
 
-fn start<const N: usize>(x: &[u64; N], p: &[u64; N]) -> [Signed<N>; 4] {
-    let mut one = [0u64; N];
-    one[0] = 1;
-    [
-        Signed { lo: *p, hi: 0 },
-        Signed { lo: *x, hi: 0 },
-        Signed { lo: [0; N], hi: 0 },
-        Signed { lo: one, hi: 0 },
-    ]
-}
-
-/// The inverse of the Montgomery-form `x` (0 for 0), constant-time.
-pub fn invert<const N: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
+/// The inverse of the Montgomery-form `x` (0 for 0), constant-time; `L` is [`width`]`(N)`.
+pub fn invert<const N: usize, const L: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
+    const { assert!(L == width(N)) };
     let pinv = p.inv.wrapping_neg();
-    let mut s = start(x, &p.modulus);
+    let modulus = to_limbs::<N, L>(&p.modulus);
+    // The coefficient of x starts at R² instead of 1, so that d ends as R²·(xR)⁻¹ = x⁻¹R,
+    // the Montgomery form of x⁻¹: the Bézout coefficients are linear in their start.
+    let mut s = [modulus, to_limbs(x), [0; L], to_limbs(&p.r2)];
     let mut zeta = -1i64;
     let mut left = rounds(p.bits);
     while left > ROUNDS {
         let t;
-        (zeta, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], ROUNDS);
-        apply::<N, { ROUNDS * SUB }>(&mut s, &t, &p.modulus, pinv);
+        (zeta, t) = divsteps(zeta, s[0][0] as u64, s[1][0] as u64, ROUNDS);
+        apply(&mut s, &t, &modulus, pinv);
         left -= ROUNDS;
     }
-    let (_, t) = divsteps(zeta, s[0].lo[0], s[1].lo[0], left);
-    let (f, d) = apply_last::<N, { ROUNDS * SUB }>(&s, &t, &p.modulus, pinv);
-    let d = normalize(&d, (f.hi >> 63) as u64, &p.modulus);
-    // d = (xR)⁻¹ = x⁻¹R⁻¹; the Montgomery form of x⁻¹ is d·R² = mont(d, R³).
-    mont::mul(&d, &p.r3, p)
+    // The last batch: only f (for its sign) and d are read afterwards.
+    let (_, t) = divsteps(zeta, s[0][0] as u64, s[1][0] as u64, left);
+    let [f, g, d, e] = &s;
+    let f = combine(f, g, t.u, t.v);
+    let d = combine_mod(
+        d,
+        e,
+        t.u,
+        t.v,
+        start_multiple(d, e, t.u, t.v),
+        &modulus,
+        pinv,
+    );
+    normalize(&to_words(&d), (f[L - 1] >> 63) as u64, &p.modulus)
 }

@@ -149,7 +149,7 @@ macro_rules! prime_field {
 
             /// `self⁻¹`, none for zero; constant-time (safegcd).
             pub fn invert(&self) -> $crate::subtle::CtOption<Self> {
-                let r = $crate::__private::inv::invert(self.0.as_words(), &Self::PARAMS);
+                let r = $crate::__private::inv::invert::<{ $crate::__private::limbs_of($modulus) }, { $crate::__private::inv::width($crate::__private::limbs_of($modulus)) }>(self.0.as_words(), &Self::PARAMS);
                 $crate::subtle::CtOption::new(Self($crate::Uint::from_words(r)), !self.is_zero())
             }
 
@@ -193,7 +193,7 @@ macro_rules! prime_field {
                     Self::ONE,
                     |x| x.is_zero(),
                     |a, b| *a * *b,
-                    |x| Self($crate::Uint::from_words($crate::__private::inv::invert(x.0.as_words(), &Self::PARAMS))),
+                    |x| Self($crate::Uint::from_words($crate::__private::inv::invert::<{ $crate::__private::limbs_of($modulus) }, { $crate::__private::inv::width($crate::__private::limbs_of($modulus)) }>(x.0.as_words(), &Self::PARAMS))),
                 );
             }
 

@@ -1,5 +1,5 @@
-//! One-word primitives as `const fn`, for the fixed-width code ([`Uint`](crate::Uint) and the
-//! prime fields) that must also run at compile time. Each is branch-free.
+//! One-word primitives for the fixed-width code ([`Uint`](crate::Uint) and the prime fields),
+//! `const fn` where that code must also run at compile time. Each is branch-free.
 
 /// `a + b + carry` as (sum, carry out); `carry` must be 0 or 1.
 #[inline(always)]
@@ -28,4 +28,41 @@ pub const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
 #[inline(always)]
 pub const fn mask(bit: u64) -> u64 {
     0u64.wrapping_sub(bit)
+}
+
+/// `acc + a·x` on a signed double word: one IMUL added straight into the accumulator on
+/// x86_64 (plain `i128` arithmetic compiles a product whose operand the compiler knows to be
+/// non-negative into MUL, IMUL and an add, and shuffles registers around each). The caller
+/// keeps the true sum within `i128`.
+///
+/// ```
+/// use carry::limbs::mac_signed;
+/// assert_eq!(mac_signed(5, -3, 1 << 62), 5 - 3 * (1i128 << 62));
+/// ```
+#[inline(always)]
+pub fn mac_signed(acc: i128, a: i64, x: i64) -> i128 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (mut lo, mut hi) = (acc as u64, (acc >> 64) as u64);
+        // SAFETY: register-only arithmetic (rdx:rax = rax·x, then added into hi:lo); no
+        // memory, no stack.
+        unsafe {
+            core::arch::asm!(
+                "imul {x}",
+                "add {lo}, rax",
+                "adc {hi}, rdx",
+                x = in(reg) x,
+                lo = inout(reg) lo,
+                hi = inout(reg) hi,
+                inout("rax") a => _,
+                out("rdx") _,
+                options(pure, nomem, nostack),
+            );
+        }
+        (((hi as u128) << 64) | lo as u128) as i128
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        acc + a as i128 * x as i128
+    }
 }
