@@ -1416,27 +1416,42 @@ pub fn mont_sqr_4_nc(a: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 4]> {
     Some([r0, r1, r2, r3])
 }
 
-/// a·b·R⁻¹ mod p for p = 2^255 − 19 and a, b < p. CIOS with the reduction specialised to this
-/// p: −p⁻¹ ≡ 19⁻¹ mod 2^64, and m·p = m·2^255 − 19·m, so each round adds m·2^255 (two shifts)
-/// and subtracts the high word of 19·m (its low word cancels t0 exactly): one MULX instead of
-/// four. Every partial sum stays below 2^320 and each round's result below 2p; p is subtracted
-/// once at the end by adding 19 and testing bit 255. `None` without BMI2/ADX.
+/// 19⁻¹ mod 2^128 = −p⁻¹ mod 2^128 for p = 2^255 − 19 (two limbs), then 19: the constants of
+/// [`mont_mul_25519`], read through a pointer.
+static K25519: [u64; 3] = {
+    // Newton's iteration x ← x·(2 − 19x) doubles the correct low bits: 1, 2, 4, ..., 128.
+    let mut x: u128 = 1;
+    let mut i = 0;
+    while i < 7 {
+        x = x.wrapping_mul(2u128.wrapping_sub(19u128.wrapping_mul(x)));
+        i += 1;
+    }
+    [x as u64, (x >> 64) as u64, 19]
+};
+
+/// a·b·R⁻¹ mod p for p = 2^255 − 19 and a, b < p. CIOS on two-limb digits with the reduction
+/// specialised to this p: m = (t mod 2^128)·19⁻¹ mod 2^128 (m0 = lo(t0·q0), m1 = hi(t0·q0) +
+/// lo(t0·q1) + lo(t1·q0)), and m·p = m·2^255 − 19·m, where 19·m agrees with t on its low 128
+/// bits; so a round replaces t by ⌊t/2^128⌋ − s + m·2^127, with s = ⌊19·m/2^128⌋ = hi(19·m1)
+/// plus the carry of the middle limb, which is [t1 < lo(19·m1)]: one MULX for the whole of
+/// m·p. Two rounds, each after two rows of a; every sum stays below 2^384 and each round's
+/// result below 2p; p is subtracted once at the end by adding 19 and testing bit 255.
+/// `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_25519(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
-    /// 19⁻¹ mod 2^64 = −p⁻¹ mod 2^64.
-    const INV19: u64 = 0x86bc_a1af_286b_ca1b;
+    const { assert!(K25519[0] == 0x86bc_a1af_286b_ca1b) };
     if !has_mulx_adx() {
         return None;
     }
     let (r0, r1, r2, r3);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[0..4] and b[0..4]
-    // through the pointer registers, writes no memory, and clobbers only the registers declared
-    // below; in the ADCX/ADOX rows the xor sets the flags and only mulx (which leaves CF and OF
-    // alone) runs between them; add/sub/btr start every other flag chain.
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads a[1..4], b[0..4] and
+    // K25519 through the pointer registers, writes no memory, and clobbers only the registers
+    // declared below; in the ADCX/ADOX rows the xor sets the flags and only mulx and mov (which
+    // leave CF and OF alone) run between them; add/sub/cmp start every other flag chain.
     unsafe {
         core::arch::asm!(
-            "xor r15d, r15d",
-            "mulx r9, r8, qword ptr [rdi + 0]",
+            // t = a0·b (r8..r12), then + a1·b·2^64 (r9..r13).
+            "mulx r9, r8, qword ptr [rdi]",
             "mulx r10, rax, qword ptr [rdi + 8]",
             "add r9, rax",
             "mulx r11, rax, qword ptr [rdi + 16]",
@@ -1444,21 +1459,9 @@ pub fn mont_mul_25519(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
             "mulx r12, rax, qword ptr [rdi + 24]",
             "adc r11, rax",
             "adc r12, 0",
-            "mov rdx, r8",
-            "imul rdx, r13",
-            "mulx rax, rcx, r14",
-            "mov rcx, rdx",
-            "shl rcx, 63",
-            "shr rdx, 1",
-            "add r11, rcx",
-            "adc r12, rdx",
-            "sub r9, rax",
-            "sbb r10, 0",
-            "sbb r11, 0",
-            "sbb r12, 0",
             "mov rdx, qword ptr [rsi + 8]",
-            "xor r8d, r8d",
-            "mulx rcx, rax, qword ptr [rdi + 0]",
+            "xor r13d, r13d",
+            "mulx rcx, rax, qword ptr [rdi]",
             "adox r9, rax",
             "adcx r10, rcx",
             "mulx rcx, rax, qword ptr [rdi + 8]",
@@ -1469,23 +1472,37 @@ pub fn mont_mul_25519(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
             "adcx r12, rcx",
             "mulx rcx, rax, qword ptr [rdi + 24]",
             "adox r12, rax",
-            "adcx r8, rcx",
-            "adox r8, r15",
-            "mov rdx, r9",
-            "imul rdx, r13",
-            "mulx rax, rcx, r14",
-            "mov rcx, rdx",
-            "shl rcx, 63",
-            "shr rdx, 1",
-            "add r12, rcx",
-            "adc r8, rdx",
-            "sub r10, rax",
+            "adcx r13, rcx",
+            "mov eax, 0",
+            "adox r13, rax",
+            // m = (rcx, r15) from t0 = r8, t1 = r9; s = hi(19·m1) + [t1 < lo(19·m1)] in rdx.
+            "mov rdx, r8",
+            "mulx r15, rcx, qword ptr [r14]",
+            "imul rdx, qword ptr [r14 + 8]",
+            "add r15, rdx",
+            "mov rax, r9",
+            "imul rax, qword ptr [r14]",
+            "add r15, rax",
+            "mov rdx, r15",
+            "mulx rdx, rax, qword ptr [r14 + 16]",
+            "cmp r9, rax",
+            "adc rdx, 0",
+            // t = t[2..6] − s + m·2^127 in r10..r13.
+            "mov rax, rcx",
+            "shl rax, 63",
+            "shrd rcx, r15, 1",
+            "shr r15, 1",
+            "sub r10, rdx",
             "sbb r11, 0",
             "sbb r12, 0",
-            "sbb r8, 0",
+            "sbb r13, 0",
+            "add r11, rax",
+            "adc r12, rcx",
+            "adc r13, r15",
+            // t += a2·b (r10..r13, r8), then a3·b·2^64 (r11..r13, r8, r9).
             "mov rdx, qword ptr [rsi + 16]",
-            "xor r9d, r9d",
-            "mulx rcx, rax, qword ptr [rdi + 0]",
+            "xor r8d, r8d",
+            "mulx rcx, rax, qword ptr [rdi]",
             "adox r10, rax",
             "adcx r11, rcx",
             "mulx rcx, rax, qword ptr [rdi + 8]",
@@ -1493,72 +1510,74 @@ pub fn mont_mul_25519(a: &[u64; 4], b: &[u64; 4]) -> Option<[u64; 4]> {
             "adcx r12, rcx",
             "mulx rcx, rax, qword ptr [rdi + 16]",
             "adox r12, rax",
-            "adcx r8, rcx",
+            "adcx r13, rcx",
             "mulx rcx, rax, qword ptr [rdi + 24]",
+            "adox r13, rax",
+            "adcx r8, rcx",
+            "mov eax, 0",
             "adox r8, rax",
-            "adcx r9, rcx",
-            "adox r9, r15",
-            "mov rdx, r10",
-            "imul rdx, r13",
-            "mulx rax, rcx, r14",
-            "mov rcx, rdx",
-            "shl rcx, 63",
-            "shr rdx, 1",
-            "add r8, rcx",
-            "adc r9, rdx",
-            "sub r11, rax",
-            "sbb r12, 0",
-            "sbb r8, 0",
-            "sbb r9, 0",
             "mov rdx, qword ptr [rsi + 24]",
-            "xor r10d, r10d",
-            "mulx rcx, rax, qword ptr [rdi + 0]",
+            "xor r9d, r9d",
+            "mulx rcx, rax, qword ptr [rdi]",
             "adox r11, rax",
             "adcx r12, rcx",
             "mulx rcx, rax, qword ptr [rdi + 8]",
             "adox r12, rax",
-            "adcx r8, rcx",
+            "adcx r13, rcx",
             "mulx rcx, rax, qword ptr [rdi + 16]",
+            "adox r13, rax",
+            "adcx r8, rcx",
+            "mulx rcx, rax, qword ptr [rdi + 24]",
             "adox r8, rax",
             "adcx r9, rcx",
-            "mulx rcx, rax, qword ptr [rdi + 24]",
+            "mov eax, 0",
             "adox r9, rax",
-            "adcx r10, rcx",
-            "adox r10, r15",
-            "mov rdx, r11",
-            "imul rdx, r13",
-            "mulx rax, rcx, r14",
-            "mov rcx, rdx",
-            "shl rcx, 63",
-            "shr rdx, 1",
-            "add r9, rcx",
-            "adc r10, rdx",
-            "sub r12, rax",
+            // The second round, from t0 = r10, t1 = r11, into r12, r13, r8, r9.
+            "mov rdx, r10",
+            "mulx r15, rcx, qword ptr [r14]",
+            "imul rdx, qword ptr [r14 + 8]",
+            "add r15, rdx",
+            "mov rax, r11",
+            "imul rax, qword ptr [r14]",
+            "add r15, rax",
+            "mov rdx, r15",
+            "mulx rdx, rax, qword ptr [r14 + 16]",
+            "cmp r11, rax",
+            "adc rdx, 0",
+            "mov rax, rcx",
+            "shl rax, 63",
+            "shrd rcx, r15, 1",
+            "shr r15, 1",
+            "sub r12, rdx",
+            "sbb r13, 0",
             "sbb r8, 0",
             "sbb r9, 0",
-            "sbb r10, 0",
+            "add r13, rax",
+            "adc r8, rcx",
+            "adc r9, r15",
+            // Subtract p if t ≥ p: t + 19 reaches 2^255 exactly then.
             "mov rax, r12",
-            "mov rcx, r8",
-            "mov rdx, r9",
-            "mov rsi, r10",
+            "mov rcx, r13",
+            "mov rdx, r8",
+            "mov rsi, r9",
             "add rax, 19",
             "adc rcx, 0",
             "adc rdx, 0",
             "adc rsi, 0",
             "btr rsi, 63",
             "cmovc r12, rax",
-            "cmovc r8, rcx",
-            "cmovc r9, rdx",
-            "cmovc r10, rsi",
+            "cmovc r13, rcx",
+            "cmovc r8, rdx",
+            "cmovc r9, rsi",
             inout("rdx") a[0] => _,
             inout("rsi") a.as_ptr() => _,
             in("rdi") b.as_ptr(),
-            in("r13") INV19,
-            in("r14") 19u64,
+            in("r14") K25519.as_ptr(),
             out("r12") r0,
-            out("r8") r1,
-            out("r9") r2,
-            out("r10") r3,
+            out("r13") r1,
+            out("r8") r2,
+            out("r9") r3,
+            out("r10") _,
             out("r11") _,
             out("rax") _,
             out("rcx") _,
