@@ -750,31 +750,48 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 
 
 /// a²·R⁻¹ mod p for 6-limb p with top limb ≤ 2^63 − 2 and a < p; `pk` is p followed by
 /// −p⁻¹ mod 2^64. Each cross product is computed once: row i adds
-/// a[i]·(a[i] + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i (the words of 2a, below 2^384, are computed
-/// before the asm; the word just above a[i] is doubled inside by `lea`, which leaves the flags
-/// alone), and the REDC rounds run in between, round r as soon as rows 0..=r/2 have filled word
-/// r: 21 + 36 word products instead of 78. Carries are kept only up to the highest word the
-/// partial sum can reach. The sum is below 2p; p is subtracted once. `None` without BMI2/ADX.
+/// a[i]·(a[i] + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i (words 2 to 5 of 2a, below 2^384, are
+/// formed by SHLD from a's registers before any carry chain and stored beside a's words in a
+/// scratch array that the rows read; the word just above a[i] is doubled inside by `lea`, which
+/// leaves the flags alone), and the REDC rounds run in between, round r as soon as rows 0..=r/2
+/// have filled word r: 21 + 36 word products instead of 78. Carries are kept only up to the
+/// highest word the partial sum can reach. The sum is below 2p; p is subtracted once. a comes
+/// in registers: built in Rust, the array was assembled with vector shuffles out of the words
+/// the previous product had just returned (a chain of squarings on an AMD Zen 5 host: 25.7 →
+/// 23.2 ns). `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 6]> {
     if !has_mulx_adx() {
         return None;
     }
-    let mut ad = [0u64; 12];
-    ad[..6].copy_from_slice(a);
-    ad[6] = a[0] << 1;
-    for j in 1..6 {
-        ad[6 + j] = (a[j] << 1) | (a[j - 1] >> 63);
-    }
+    let mut ad = core::mem::MaybeUninit::<[u64; 12]>::uninit();
     let (r0, r1, r2, r3, r4, r5);
-    // SAFETY: the CPU has BMI2 and ADX (checked above). The code reads ad[0..12] and pk[0..=6]
-    // through rsi and rdi, writes no memory, and clobbers only the registers declared below.
+    // SAFETY: the CPU has BMI2 and ADX (checked above). The code writes ad[1..6] and ad[8..12]
+    // (a local array, through rsi) before it reads them, reads pk[0..=6] through rdi, writes no
+    // other memory, and clobbers only the registers declared below.
     // xor and imul set the flags before each ADCX/ADOX chain; the instructions are interleaved
     // in an order from scripts/asm_schedule.py, which keeps each one between the same writers
     // and readers of every register and flag as the chain-by-chain order, so each ADCX/ADOX
     // reads the carry of its own chain.
     unsafe {
         core::arch::asm!(
+            "mov qword ptr [rsi + 8], r9",
+            "mov qword ptr [rsi + 16], r10",
+            "mov qword ptr [rsi + 24], r11",
+            "mov qword ptr [rsi + 32], r12",
+            "mov qword ptr [rsi + 40], r13",
+            "mov rax, r10",
+            "shld rax, r9, 1",
+            "mov qword ptr [rsi + 64], rax",
+            "mov rax, r11",
+            "shld rax, r10, 1",
+            "mov qword ptr [rsi + 72], rax",
+            "mov rax, r12",
+            "shld rax, r11, 1",
+            "mov qword ptr [rsi + 80], rax",
+            "mov rax, r13",
+            "shld rax, r12, 1",
+            "mov qword ptr [rsi + 88], rax",
             "xor r8d, r8d",
             "xor r9d, r9d",
             "xor r10d, r10d",
@@ -1052,19 +1069,19 @@ pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 6]> {
             "cmovnc r14, r12",
             "cmovnc r11, rsi",
             inout("rdx") a[0] => _,
-            inout("rsi") ad.as_ptr() => _,
+            inout("rsi") ad.as_mut_ptr() as *mut u64 => _,
             in("rdi") pk.as_ptr(),
             out("r14") r0,
             out("r15") r1,
             out("r8") r2,
-            out("r9") r3,
-            out("r10") r4,
-            out("r11") r5,
-            out("r12") _,
-            out("r13") _,
+            inout("r9") a[1] => r3,
+            inout("r10") a[2] => r4,
+            inout("r11") a[3] => r5,
+            inout("r12") a[4] => _,
+            inout("r13") a[5] => _,
             out("rax") _,
             out("rcx") _,
-            options(pure, readonly, nostack),
+            options(nostack),
         );
     }
     Some([r0, r1, r2, r3, r4, r5])
