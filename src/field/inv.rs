@@ -185,18 +185,19 @@ fn combine<const L: usize>(f: &[i64; L], g: &[i64; L], a: i64, b: i64) -> [i64; 
     out
 }
 
-/// (a·d + b·e + m·p) / 2^S with m chosen so that the low S bits vanish; `m0` is the
-/// starting multiple (adding p for a negative coefficient keeps the result in (−2p, p)).
+/// (a·d + b·e + m·p) / 2^S with m chosen so that the low S bits vanish, starting from the
+/// coefficients of the negative ones among d, e (adding p for each keeps the result in
+/// (−2p, p)).
 #[inline(always)]
 fn combine_mod<const L: usize>(
     d: &[i64; L],
     e: &[i64; L],
     a: i64,
     b: i64,
-    m0: i64,
     p: &[i64; L],
     pinv: u64,
 ) -> [i64; L] {
+    let m0 = (a & (d[L - 1] >> 63)).wrapping_add(b & (e[L - 1] >> 63));
     let mut acc = mac(mac(0, a, d[0]), b, e[0]);
     let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & MASK;
     // |m| < 2^(S+1): a limb's sum stays within ±2^(2S+2).
@@ -212,24 +213,15 @@ fn combine_mod<const L: usize>(
     out
 }
 
-/// The multiple of p that [`combine_mod`] starts from: the coefficients of the negative
-/// ones among d, e.
-#[inline(always)]
-fn start_multiple<const L: usize>(d: &[i64; L], e: &[i64; L], a: i64, b: i64) -> i64 {
-    (a & (d[L - 1] >> 63)).wrapping_add(b & (e[L - 1] >> 63))
-}
-
 /// Applies the matrix of a batch of S steps to f, g, d, e.
 #[inline(always)]
 fn apply<const L: usize>(s: &mut [[i64; L]; 4], t: &Matrix, p: &[i64; L], pinv: u64) {
     let [f, g, d, e] = &*s;
-    let md = start_multiple(d, e, t.u, t.v);
-    let me = start_multiple(d, e, t.q, t.r);
     *s = [
         combine(f, g, t.u, t.v),
         combine(f, g, t.q, t.r),
-        combine_mod(d, e, t.u, t.v, md, p, pinv),
-        combine_mod(d, e, t.q, t.r, me, p, pinv),
+        combine_mod(d, e, t.u, t.v, p, pinv),
+        combine_mod(d, e, t.q, t.r, p, pinv),
     ];
 }
 
@@ -285,14 +277,6 @@ pub fn invert<const N: usize, const L: usize>(x: &[u64; N], p: &Params<N>) -> [u
     let (_, t) = divsteps(zeta, s[0][0] as u64, s[1][0] as u64, left);
     let [f, g, d, e] = &s;
     let f = combine(f, g, t.u, t.v);
-    let d = combine_mod(
-        d,
-        e,
-        t.u,
-        t.v,
-        start_multiple(d, e, t.u, t.v),
-        &modulus,
-        pinv,
-    );
+    let d = combine_mod(d, e, t.u, t.v, &modulus, pinv);
     normalize(&to_words(&d), (f[L - 1] >> 63) as u64, &p.modulus)
 }

@@ -149,8 +149,15 @@ macro_rules! prime_field {
 
             /// `self⁻¹`, none for zero; constant-time (safegcd).
             pub fn invert(&self) -> $crate::subtle::CtOption<Self> {
-                let r = $crate::__private::inv::invert::<{ $crate::__private::limbs_of($modulus) }, { $crate::__private::inv::width($crate::__private::limbs_of($modulus)) }>(self.0.as_words(), &Self::PARAMS);
-                $crate::subtle::CtOption::new(Self($crate::Uint::from_words(r)), !self.is_zero())
+                $crate::subtle::CtOption::new(self.invert_or_zero(), !self.is_zero())
+            }
+
+            /// `self⁻¹`, zero for zero; constant-time (safegcd).
+            fn invert_or_zero(&self) -> Self {
+                Self($crate::Uint::from_words($crate::__private::inv::invert::<{ $crate::__private::limbs_of($modulus) }, { $crate::__private::inv::width($crate::__private::limbs_of($modulus)) }>(
+                    self.0.as_words(),
+                    &Self::PARAMS,
+                )))
             }
 
             /// `self⁻¹`, `None` for zero; variable-time.
@@ -193,7 +200,7 @@ macro_rules! prime_field {
                     Self::ONE,
                     |x| x.is_zero(),
                     |a, b| *a * *b,
-                    |x| Self($crate::Uint::from_words($crate::__private::inv::invert::<{ $crate::__private::limbs_of($modulus) }, { $crate::__private::inv::width($crate::__private::limbs_of($modulus)) }>(x.0.as_words(), &Self::PARAMS))),
+                    |x| x.invert_or_zero(),
                 );
             }
 

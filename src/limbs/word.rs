@@ -32,8 +32,8 @@ pub const fn mask(bit: u64) -> u64 {
 
 /// `acc + a·x` on a signed double word: one IMUL added straight into the accumulator on
 /// x86_64 (plain `i128` arithmetic compiles a product whose operand the compiler knows to be
-/// non-negative into MUL, IMUL and an add, and shuffles registers around each). The caller
-/// keeps the true sum within `i128`.
+/// non-negative into MUL, IMUL and an add, and shuffles registers around each). The sum
+/// wraps modulo 2^128.
 ///
 /// ```
 /// use carry::limbs::mac_signed;
@@ -63,6 +63,6 @@ pub fn mac_signed(acc: i128, a: i64, x: i64) -> i128 {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        acc + a as i128 * x as i128
+        acc.wrapping_add(a as i128 * x as i128)
     }
 }
