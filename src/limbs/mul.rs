@@ -177,6 +177,14 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     }
     #[cfg(target_arch = "x86_64")]
     if a.len() >= 2 && super::x86::has_bmi2_adx() {
+        if let (Ok(a), Ok(b), Ok(r)) = (
+            <&[u64; 8]>::try_from(a),
+            <&[u64; 8]>::try_from(b),
+            <&mut [u64; 16]>::try_from(&mut *r),
+        ) {
+            // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+            return unsafe { super::x86::mul_8x8_adx(r, a, b) };
+        }
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         return unsafe { super::x86::mul_basecase_adx(r, a, b) };
     }
