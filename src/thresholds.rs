@@ -16,9 +16,13 @@ pub const ADD_AVX512: usize = 64;
 #[cfg(feature = "tiny-thresholds")]
 pub const ADD_AVX512: usize = 1;
 
-/// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
+/// `mul`: Karatsuba from this many limbs of the smaller operand (base case below). On the AMD
+/// Zen 5 host of session 14 (`examples/tune.rs`'s balanced timings, ns): Karatsuba is ahead
+/// from 22 limbs (22: 195 against 204; 30: 330 against 367) and at exactly 16, whose halves
+/// take the 8×8 MULX kernel (80 against 107), and behind by 4–5% from 17 to 20 (17: 129
+/// against 123); 16 takes the large gain at 1024 bits for that loss.
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MUL_KARATSUBA: usize = 32;
+pub const MUL_KARATSUBA: usize = 16;
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_KARATSUBA: usize = 2;
