@@ -17,10 +17,10 @@ pub const ADD_AVX512: usize = 64;
 pub const ADD_AVX512: usize = 1;
 
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below). On the AMD
-/// Zen 5 host of session 14 (`examples/tune.rs`'s balanced timings, ns): Karatsuba is ahead
-/// from 22 limbs (22: 195 against 204; 30: 330 against 367) and at exactly 16, whose halves
-/// take the 8×8 MULX kernel (80 against 107), and behind by 4–5% from 17 to 20 (17: 129
-/// against 123); 16 takes the large gain at 1024 bits for that loss.
+/// Zen 5 host of session 14 (balanced products as `examples/tune.rs` times them, ns), with the
+/// base case's first eight rows in registers (`mul_n8_adx`): Karatsuba is ahead from 16 limbs
+/// (16: 83 against 95, its halves taking the 8×8 kernel; 17: 107 against 110; 24: 188 against
+/// 210; 30: 293 against 336). With the row-by-row base case it was ahead only at 16 and from 22.
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const MUL_KARATSUBA: usize = 16;
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
