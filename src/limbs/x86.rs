@@ -747,8 +747,8 @@ pub unsafe fn mul_n8_adx(r: &mut [u64], a: &[u64], b: &[u64; 8]) {
     // and the final stores write r[n..n + 8]. b is read at offsets 0..64 through rbx. rbx and
     // rbp are saved in xmm14 and xmm15 first and restored last. Each row clears both flags
     // (`xor`) before its chains, and only `mov`, `lea`, `jrcxz` and `jmp` sit between an
-    // ADCX/ADOX and the next flag consumer (the `cmp`/`je` dispatch runs before the first
-    // row). After row i the window and the stored limbs hold (a_0..a_i)·b, below
+    // ADCX/ADOX and the next flag consumer (the `test`/`cmp`/`je` dispatch runs before the
+    // first row). After row i the window and the stored limbs hold (a_0..a_i)·b, below
     // 2^(64·(i+9)), so the window's top limb never carries out.
     unsafe {
         asm!(
@@ -763,6 +763,8 @@ pub unsafe fn mul_n8_adx(r: &mut [u64], a: &[u64], b: &[u64; 8]) {
             "xor r13d, r13d",
             "xor r14d, r14d",
             "xor ebp, ebp",
+            "test rax, rax",
+            "je 20f",
             "cmp rax, 1",
             "je 21f",
             "cmp rax, 2",
