@@ -1061,6 +1061,42 @@ fn sqr_basecase_matches_portable_twin() {
 }
 
 #[test]
+fn mul_basecase_matches_portable_twin() {
+    // The MULX/ADX base case (the 8×8 kernel, the register-window rows of `mul_n8_adx` for the
+    // first eight limbs of b, the row loop after them) against the portable rows, b of 1 to 17
+    // limbs and a of every length from b's up to 64 and a few longer, misaligned, eight pairs
+    // of operands for each shape.
+    let mut rng = Rng::new("mul_basecase_matches_portable_twin");
+    let seed = rng.seed;
+    for rep in 0..scale().div_ceil(10) {
+        for an in twin_lengths(&mut rng) {
+            for bn in [1, 2, 7, 8, 9, 12, 15, 16, 17] {
+                if bn > an {
+                    continue;
+                }
+                for sample in 0..8 {
+                    let offset = rng.below(3);
+                    let abuf = twin_operand(&mut rng, an, offset);
+                    let bbuf = twin_operand(&mut rng, bn, 2 - offset);
+                    let (a, b) = (
+                        &abuf[offset..offset + an],
+                        &bbuf[2 - offset..2 - offset + bn],
+                    );
+                    let ctx = format!("seed {seed} rep {rep} an {an} bn {bn} sample {sample}");
+                    let mut out = vec![0x5555; an + bn + offset];
+                    let r = &mut out[offset..];
+                    limbs::mul_basecase(r, a, b);
+                    let mut want = vec![0xaaaa; an + bn];
+                    limbs::mul_basecase_portable(&mut want, a, b);
+                    assert_eq!(r, &want[..], "mul_basecase {ctx} offset {offset}");
+                    assert_eq!(int(&want), int(a) * int(b), "mul_basecase_portable {ctx}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn redc_matches_portable_twin() {
     let mut rng = Rng::new("redc_matches_portable_twin");
     let seed = rng.seed;
