@@ -777,10 +777,10 @@ pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
     // array, through rsi) before it reads any of it, reads pk[0..8] through rdi, writes no other
     // memory, and clobbers only the registers declared below, plus rbx and rbp, which it saves
     // in xmm14 and xmm15 first and restores last (inline asm may not name them as operands, and
-    // the window of eight words, m1 and the pointers need fifteen registers). xor and imul set
-    // the flags before each ADCX/ADOX chain, and inside a chain only mulx and mov run between
-    // its ADCX/ADOX, so each reads the carry of its own chain. The final sub/sbb/cmov reads only
-    // registers and pk.
+    // the window of up to nine words, m1 and the pointers need fifteen registers). xor and imul
+    // set the flags before each ADCX/ADOX chain, and inside a chain only mulx and mov run
+    // between its ADCX/ADOX, so each reads the carry of its own chain. The final sub/sbb/cmov
+    // reads only registers and pk.
     unsafe {
         core::arch::asm!(
             "vmovq xmm14, rbx",
