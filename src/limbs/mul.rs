@@ -154,8 +154,10 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 }
 
 /// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
-/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Uses the MULX/ADX kernel
-/// where the CPU has it.
+/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Uses the MULX/ADX kernels
+/// where the CPU has it: the straight-line 4×4 and 8×8 products at those shapes, otherwise the
+/// register-window rows of `mul_n8_adx` for the first eight limbs of b and one row per limb
+/// after them.
 #[inline]
 pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     if let ([a0, a1], [b0, b1]) = (a, b) {
