@@ -231,12 +231,12 @@ pub fn mont_mul_4(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 5]) -> Option<[u64; 4]>
 
 /// a·b·R⁻¹ mod p for 4-limb p with top limb ≤ 2^63 − 2 and a, b < p; `pk` is p followed by
 /// −p⁻¹ mod 2^128 (two limbs). CIOS on two-limb digits: each of the two rounds adds
-/// (a[2i] + a[2i+1]·2^64)·b into a six-limb window, computes m = t mod 2^128 · (−p⁻¹) mod 2^128
+/// (`a[2i] + a[2i+1]`·2^64)·b into a six-limb window, computes m = t mod 2^128 · (−p⁻¹) mod 2^128
 /// (m0 = lo(t0·q0), m1 = hi(t0·q0) + lo(t0·q1) + lo(t1·q0)) and adds m0·p and m1·p·2^64, which
 /// clears the window's two low limbs. Both halves of m come from the same two window limbs, so
 /// the chain from one round's output to the next round's m is one reduction deep, not two.
 /// Every window sum stays below 2^384 (a, b < p < 2^255 − 2^192) and the result below 2p.
-/// a arrives in registers (a[3] in an XMM register until its row), and rsi and rdi are left
+/// a arrives in registers (`a[3]` in an XMM register until its row), and rsi and rdi are left
 /// as they came, so that a chain `x = x·y` keeps x, y and p where they are: no store and reload
 /// between products. `None` without BMI2/ADX.
 #[inline(always)]
@@ -752,11 +752,11 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 7]) -> Option<[u64; 
 
 /// a²·R⁻¹ mod p for 6-limb p with top limb ≤ 2^63 − 2 and a < p; `pk` is p followed by
 /// −p⁻¹ mod 2^128 (two limbs). Each cross product is computed once: row i adds
-/// a[i]·(a[i] + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i. The words of 2a come from one ADD/ADC
-/// doubling chain and the word just above a[i] (doubled without the carry from a[i]) from
+/// `a[i]`·(`a[i]` + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i. The words of 2a come from one ADD/ADC
+/// doubling chain and the word just above `a[i]` (doubled without the carry from `a[i]`) from
 /// `lea`, all before the first row; row 0 reads them from registers, the later rows from a
 /// scratch array beside a's words. Reduction is Montgomery's on two-limb digits, as in
-/// [`mont_mul_4_nc`]: round r takes m = (w[2r] + w[2r+1]·2^64)·(−p⁻¹) mod 2^128, which needs
+/// [`mont_mul_4_nc`]: round r takes m = (`w[2r] + w[2r+1]`·2^64)·(−p⁻¹) mod 2^128, which needs
 /// rows 0..=r, and adds m0·p at word 2r and m1·p at word 2r + 1, which clears both; three
 /// rounds instead of six, so the chain from a word to the next digit of m is one reduction
 /// deep per two words. The order is rows 0 to 2, rounds 0 and 1, rows 3 to 5, round 2 (the
