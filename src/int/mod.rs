@@ -83,6 +83,7 @@ impl Clone for Int {
 /// (more than [`INLINE`]; the limbs after them are unspecified). Its buffer is released only by
 /// `Int`'s `Drop`, so a `Repr` holding one must never be overwritten in place: assign the whole
 /// `Int`.
+#[repr(u8)]
 enum Repr {
     Inline {
         neg: bool,

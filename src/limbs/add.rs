@@ -88,7 +88,7 @@ pub fn add_1(r: &mut [u64], a: &[u64], c: u64) -> u64 {
 }
 
 /// `r = a + b` with `a.len() >= b.len()` and `r.len() == a.len()`; returns the carry out.
-#[inline]
+#[inline(always)]
 pub fn add(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     let m = b.len();
     let carry = add_n(&mut r[..m], &a[..m], b);
