@@ -3,7 +3,9 @@
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
 //! above, which also ends in this one); divisors of at most `DIV_REGISTERS` limbs take a
-//! variant that keeps the divisor and the running remainder in registers.
+//! variant that keeps the divisor and the running remainder in registers, and multiplies the
+//! divisor's low limbs by the 3/2 step's first candidate digit before the step has corrected it
+//! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
 
 use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
@@ -353,15 +355,12 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
     let s = d[DN - 1].leading_zeros();
     let dd: [u64; DN] =
         core::array::from_fn(|i| shl_pair(d[i], if i > 0 { d[i - 1] } else { 0 }, s));
-    // Limb `i` of the normalized dividend `a << s` (which has `an + 1` limbs).
-    let u = |i: usize| {
-        let hi = if i < an { a[i] } else { 0 };
-        shl_pair(hi, if i > 0 { a[i - 1] } else { 0 }, s)
-    };
     let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
     debug_assert_eq!(v, reciprocal_3by2(d1, d0));
-    // The remainder so far, below `dd`, and the number of quotient digits still to find.
-    let (mut rem, mut j): ([u64; DN], usize);
+    // The remainder so far, below `dd`, and the number of quotient digits still to find: digit
+    // `j` divides the remainder's window on limb `j` of the normalized dividend `a << s`
+    // (which has `an + 1` limbs), `shl_pair(a[j], a[j - 1], s)`.
+    let (mut rem, top): ([u64; DN], usize);
     if s == 0 {
         // The top digit is 0 or 1: one comparison and subtraction instead of a 3/2 step.
         rem = core::array::from_fn(|i| a[an - DN + i]);
@@ -370,49 +369,137 @@ fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u
             rem = diff;
         }
         q[an - DN] = !borrow as u64;
-        j = an - DN;
+        top = an - DN;
     } else {
-        rem = core::array::from_fn(|i| u(an - DN + 1 + i));
-        j = an - DN + 1;
+        rem = core::array::from_fn(|i| {
+            let k = an - DN + 1 + i;
+            shl_pair(if k < an { a[k] } else { 0 }, a[k - 1], s)
+        });
+        top = an - DN + 1;
     }
-    while j > 0 {
-        j -= 1;
-        // The window `rem·B + u(j)`: its low `DN` limbs, then `rem`'s top limb.
-        let mut w: [u64; DN] = core::array::from_fn(|i| if i == 0 { u(j) } else { rem[i - 1] });
-        let n1 = rem[DN - 1];
-        if n1 == d1 && w[DN - 1] == d0 {
-            // The 3/2 estimate would be B or more; the true digit is B - 1, and subtracting
-            // (B - 1)·dd from the window leaves a remainder below dd in its low limbs.
-            let cy = submul_array(&mut w, &dd, u64::MAX, DN);
-            debug_assert_eq!(cy, n1);
-            q[j] = u64::MAX;
-            rem = w;
-            continue;
+    if top > 0 {
+        // Limb `j` of `a` is the high half of digit j's dividend limb and the low half of
+        // digit j + 1's: each is loaded once, and the last digit's low half is 0.
+        let mut hi = a[top - 1];
+        for (qj, &lo) in q[1..top].iter_mut().rev().zip(a[..top - 1].iter().rev()) {
+            *qj = next_digit(&mut rem, shl_pair(hi, lo, s), &dd, v);
+            hi = lo;
         }
-        let (mut qt, r1, r0) = div_3by2(n1, w[DN - 1], w[DN - 2], d1, d0, v);
-        // The low `DN - 2` limbs of the window less qt times those of the divisor.
-        let cy = submul_array(&mut w, &dd, qt, DN - 2);
-        let (mut r0, b0) = r0.overflowing_sub(cy);
-        let (mut r1, b1) = r1.overflowing_sub(b0 as u64);
-        if b1 {
-            // The estimate was one too large: add the divisor back.
-            qt -= 1;
-            let mut c = 0;
-            for i in 0..DN - 2 {
-                (w[i], c) = adc(w[i], dd[i], c);
-            }
-            (r0, c) = adc(r0, d0, c);
-            r1 = r1.wrapping_add(d1).wrapping_add(c);
-        }
-        w[DN - 2] = r0;
-        w[DN - 1] = r1;
-        q[j] = qt;
-        rem = w;
+        q[0] = next_digit(&mut rem, shl_pair(hi, 0, s), &dd, v);
     }
     for i in 0..DN {
         let hi = if i + 1 < DN { rem[i + 1] } else { 0 };
         r[i] = shr_pair(rem[i], hi, s);
     }
+}
+
+/// The quotient digit of `rem·B + u` by `dd` (`rem` below `dd`), leaving the remainder in
+/// `rem`.
+#[inline(always)]
+fn next_digit<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN], v: u64) -> u64 {
+    // The window `rem·B + u`: its low `DN` limbs, then `rem`'s top limb.
+    let mut w: [u64; DN] = core::array::from_fn(|i| if i == 0 { u } else { rem[i - 1] });
+    let n1 = rem[DN - 1];
+    if n1 == dd[DN - 1] && w[DN - 1] == dd[DN - 2] {
+        // The 3/2 estimate would be B or more; the true digit is B - 1, and subtracting
+        // (B - 1)·dd from the window leaves a remainder below dd in its low limbs.
+        let cy = submul_array(&mut w, dd, u64::MAX, DN);
+        debug_assert_eq!(cy, n1);
+        *rem = w;
+        return u64::MAX;
+    }
+    let (qt, r1, r0) = digit_step(&mut w, n1, dd, v);
+    *rem = w;
+    rem[DN - 2] = r0;
+    rem[DN - 1] = r1;
+    qt
+}
+
+/// One quotient digit of [`divrem_small`]: the digit `qt` of the window `n1·B^DN + w` by `dd`
+/// and the remainder, left in `w[..DN - 2]` and returned as its top two limbs. The 3/2 step of
+/// [`div_3by2`] is written out so that the low limbs are multiplied by its first candidate
+/// `q1 + 1` as soon as `q1` is known, beside the step's own remainder, and only a masked add of
+/// `dd`'s low limbs follows the one-in-two correction of that candidate: the path from one digit
+/// to the next loses a multiplication and the carry chain after it.
+#[inline(always)]
+fn digit_step<const DN: usize>(
+    w: &mut [u64; DN],
+    n1: u64,
+    dd: &[u64; DN],
+    v: u64,
+) -> (u64, u64, u64) {
+    let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
+    let (u1, u0) = (w[DN - 1], w[DN - 2]);
+    let d = ((d1 as u128) << 64) | d0 as u128;
+    let q = (v as u128) * (n1 as u128) + (((n1 as u128) << 64) | u1 as u128);
+    let (q1, q0) = ((q >> 64) as u64, q as u64);
+    let qh = q1.wrapping_add(1);
+    let cyh = submul_array(w, dd, qh, DN - 2);
+    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
+    let t = (d0 as u128) * (q1 as u128);
+    let mut r = (((r1 as u128) << 64) | u0 as u128)
+        .wrapping_sub(t)
+        .wrapping_sub(d);
+    let back = (r >> 64) as u64 >= q0;
+    let mask = (back as u64).wrapping_neg();
+    let mut qt = qh.wrapping_add(mask);
+    let rd = r.wrapping_add(d);
+    r = if back { rd } else { r };
+    let mut c = 0;
+    for i in 0..DN - 2 {
+        (w[i], c) = adc(w[i], dd[i] & mask, c);
+    }
+    let mut cy = cyh.wrapping_sub(c);
+    if qh == 0 || r >= d {
+        (qt, r, *w, cy) = rare_digit(qt, r, *w, cy, dd, qh == 0);
+    }
+    let (mut r0, b0) = (r as u64).overflowing_sub(cy);
+    let (mut r1, b1) = ((r >> 64) as u64).overflowing_sub(b0 as u64);
+    if b1 {
+        // The estimate was one too large: add the divisor back.
+        qt -= 1;
+        let mut c = 0;
+        for i in 0..DN - 2 {
+            (w[i], c) = adc(w[i], dd[i], c);
+        }
+        (r0, c) = adc(r0, d0, c);
+        r1 = r1.wrapping_add(d1).wrapping_add(c);
+    }
+    (qt, r1, r0)
+}
+
+/// The rare ends of [`digit_step`], given its digit `qt`, the 3/2 remainder `r` and the low
+/// limbs `w` less `qt` times `dd`'s with the borrow `cy`. When the candidate `B` wrapped to 0
+/// (`wrapped`; the digit is then `B - 1`), its low limbs were never multiplied: they are
+/// recovered (the masked add of `dd` was made) and redone. When `r >= d`, the 3/2 digit is one
+/// more: `d` comes off `r` and `dd`'s low limbs off `w`.
+#[cold]
+#[inline(never)]
+fn rare_digit<const DN: usize>(
+    mut qt: u64,
+    mut r: u128,
+    mut w: [u64; DN],
+    mut cy: u64,
+    dd: &[u64; DN],
+    wrapped: bool,
+) -> (u64, u128, [u64; DN], u64) {
+    let mut b = 0;
+    if wrapped {
+        for i in 0..DN - 2 {
+            (w[i], b) = sbb(w[i], dd[i], b);
+        }
+        cy = submul_array(&mut w, dd, qt, DN - 2);
+    }
+    let d = ((dd[DN - 1] as u128) << 64) | dd[DN - 2] as u128;
+    if r >= d {
+        (qt, r) = (qt + 1, r - d);
+        b = 0;
+        for i in 0..DN - 2 {
+            (w[i], b) = sbb(w[i], dd[i], b);
+        }
+        cy += b;
+    }
+    (qt, r, w, cy)
 }
 
 /// `w[..k] -= q·dd[..k]`, returning the limb borrowed out of `w[k - 1]`.
