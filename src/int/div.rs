@@ -58,10 +58,17 @@ fn reciprocal_first(a: &[u64], b: &[u64]) -> Option<u64> {
 /// more limb of `q` than `a` has over `b`: by [`limbs::divrem_in_registers`] when `v` (from
 /// [`reciprocal_first`]) is given, else by [`limbs::divrem`] with scratch from the stack when it
 /// is small.
+#[inline(always)]
 fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], v: Option<u64>) {
     if let Some(v) = v {
         return limbs::divrem_in_registers(q, r, a, b, v);
     }
+    divrem_scratch(q, r, a, b)
+}
+
+/// [`divrem_into`] by [`limbs::divrem`], out of line.
+#[inline(never)]
+fn divrem_scratch(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
     let s = limbs::divrem_scratch_len(a.len(), b.len());
     if s <= SMALL_SCRATCH {
         limbs::divrem(q, r, a, b, &mut [0; SMALL_SCRATCH][..s]);

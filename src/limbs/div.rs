@@ -401,11 +401,7 @@ fn next_digit<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN], v: u
     let mut w: [u64; DN] = core::array::from_fn(|i| if i == 0 { u } else { rem[i - 1] });
     let n1 = rem[DN - 1];
     if n1 == dd[DN - 1] && w[DN - 1] == dd[DN - 2] {
-        // The 3/2 estimate would be B or more; the true digit is B - 1, and subtracting
-        // (B - 1)·dd from the window leaves a remainder below dd in its low limbs.
-        let cy = submul_array(&mut w, dd, u64::MAX, DN);
-        debug_assert_eq!(cy, n1);
-        *rem = w;
+        *rem = top_digit(w, dd);
         return u64::MAX;
     }
     let (qt, r1, r0) = digit_step(&mut w, n1, dd, v);
@@ -413,6 +409,16 @@ fn next_digit<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN], v: u
     rem[DN - 2] = r0;
     rem[DN - 1] = r1;
     qt
+}
+
+/// The rare digit of [`next_digit`] whose 3/2 estimate would be B or more: the true digit is
+/// B - 1, and subtracting (B - 1)·dd from the window `w` leaves a remainder below dd in its low
+/// limbs. Out of line, so that the loop does not form the products (B - 1)·dd ahead of time.
+#[cold]
+#[inline(never)]
+fn top_digit<const DN: usize>(mut w: [u64; DN], dd: &[u64; DN]) -> [u64; DN] {
+    submul_array(&mut w, dd, u64::MAX, DN);
+    w
 }
 
 /// One quotient digit of [`divrem_small`]: the digit `qt` of the window `n1·B^DN + w` by `dd`
