@@ -1061,6 +1061,41 @@ fn sqr_basecase_matches_portable_twin() {
 }
 
 #[test]
+fn mul_1_matches_portable_twin() {
+    // The MULX/ADX mul_1 kernel (rows of eight limbs or more, entered at each of its four
+    // unrolled steps) against the portable loop, out of place and in place (mul_1_assign),
+    // misaligned, with multipliers 0, 1, all ones and random.
+    let mut rng = Rng::new("mul_1_matches_portable_twin");
+    let seed = rng.seed;
+    for rep in 0..scale().div_ceil(10) {
+        for n in twin_lengths(&mut rng) {
+            for b in [0, 1, u64::MAX, rng.limb(), rng.limb()] {
+                let offset = rng.below(3);
+                let buf = twin_operand(&mut rng, n, offset);
+                let a = &buf[offset..offset + n];
+                let ctx = format!("seed {seed} rep {rep} n {n} b {b:#x} offset {offset}");
+                let mut out = vec![0x5555; n + 2 - offset];
+                let r = &mut out[2 - offset..];
+                let hi = limbs::mul_1(r, a, b);
+                let mut want = vec![0xaaaa; n];
+                let want_hi = limbs::mul_1_portable(&mut want, a, b);
+                assert_eq!((&r[..], hi), (&want[..], want_hi), "mul_1 {ctx}");
+                let mut full = want.clone();
+                full.push(want_hi);
+                assert_eq!(int(&full), int(a) * b, "mul_1_portable {ctx}");
+                let mut inplace = buf.clone();
+                let hi = limbs::mul_1_assign(&mut inplace[offset..offset + n], b);
+                assert_eq!(
+                    (&inplace[offset..offset + n], hi),
+                    (&want[..], want_hi),
+                    "mul_1_assign {ctx}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn mul_basecase_matches_portable_twin() {
     // The MULX/ADX base case (the 8×8 kernel, the register-window rows of `mul_n8_adx` for the
     // first eight limbs of b, the row loop after them) against the portable rows, b of 1 to 17

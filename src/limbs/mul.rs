@@ -15,9 +15,25 @@ fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
     (p as u64, (p >> 64) as u64)
 }
 
+/// Rows of at least this many limbs take the MULX/ADX `mul_1` kernel where the CPU has it.
+const MUL_1_ADX: usize = 8;
+
 /// `r = a·b + carry_in` with `r.len() == a.len()`; returns the high limb.
 #[inline]
 fn mul_1c(r: &mut [u64], a: &[u64], b: u64, carry_in: u64) -> u64 {
+    let r = &mut r[..a.len()];
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= MUL_1_ADX && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above; `r` and `a` hold
+        // `a.len()` limbs each and, as distinct borrows, do not overlap.
+        return unsafe { super::x86::mul_1c_adx(r.as_mut_ptr(), a.as_ptr(), a.len(), b, carry_in) };
+    }
+    mul_1c_portable(r, a, b, carry_in)
+}
+
+/// The portable twin of the `mul_1` kernels: `r = a·b + carry_in`, returning the high limb.
+#[inline]
+fn mul_1c_portable(r: &mut [u64], a: &[u64], b: u64, carry_in: u64) -> u64 {
     let r = &mut r[..a.len()];
     let mut carry = carry_in;
     for (ri, &ai) in r.iter_mut().zip(a) {
@@ -26,16 +42,41 @@ fn mul_1c(r: &mut [u64], a: &[u64], b: u64, carry_in: u64) -> u64 {
     carry
 }
 
-/// `r = a·b` with `r.len() == a.len()`; returns the high limb of the product.
+/// `r = a·b` with `r.len() == a.len()`; returns the high limb of the product. Rows of eight
+/// limbs or more use the MULX/ADX kernel where the CPU has it.
+///
+/// ```
+/// let mut r = [0; 2];
+/// assert_eq!(carry::limbs::mul_1(&mut r, &[u64::MAX, 1], 3), 0);
+/// assert_eq!(r, [u64::MAX - 2, 5]);
+/// ```
 #[inline]
 pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     debug_assert_eq!(r.len(), a.len());
     mul_1c(r, a, b, 0)
 }
 
+/// The portable twin of [`mul_1`].
+///
+/// ```
+/// let mut r = [0; 2];
+/// assert_eq!(carry::limbs::mul_1_portable(&mut r, &[u64::MAX, 1], 3), 0);
+/// assert_eq!(r, [u64::MAX - 2, 5]);
+/// ```
+pub fn mul_1_portable(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    mul_1c_portable(r, a, b, 0)
+}
+
 /// `a = a·b + carry_in` in place; returns the high limb.
 #[inline]
 pub(crate) fn mul_1c_assign(a: &mut [u64], b: u64, carry_in: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= MUL_1_ADX && super::x86::has_bmi2_adx() {
+        let p = a.as_mut_ptr();
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above; the kernel allows its
+        // destination to be its source, and `a` holds `a.len()` limbs.
+        return unsafe { super::x86::mul_1c_adx(p, p, a.len(), b, carry_in) };
+    }
     let mut carry = carry_in;
     for ai in a.iter_mut() {
         (*ai, carry) = mac(*ai, b, carry, 0);

@@ -264,6 +264,85 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
     carry
 }
 
+/// `r[..n] = a[..n]·b + c`; returns the high limb. One ADCX chain adds each product's low
+/// limb to the high limb of the one before, a cycle a limb where the portable loop's carry
+/// takes two (an ADD and an ADC). Unrolled by four with the entry of [`addmul_row`].
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]); `a` must be valid for reading and
+/// `r` for writing `n` limbs, and `r` must equal `a` or not overlap it.
+#[target_feature(enable = "bmi2,adx")]
+pub unsafe fn mul_1c_adx(r: *mut u64, a: *const u64, n: usize, b: u64, c: u64) -> u64 {
+    if n == 0 {
+        return c;
+    }
+    let skip = (4 - n % 4) % 4;
+    let passes = n.div_ceil(4);
+    let high: u64;
+    // SAFETY: as in `addmul_row`, the pointers start `skip` limbs early and each pass touches
+    // only limbs 0..n; limb i of `a` is read before limb i of `r` is written and never after,
+    // so `r == a` is fine. The high limb entering a step is in the register that step adds:
+    // h0 for steps 0 and 2, h1 for steps 1 and 3. CLC clears CF after the dispatch's CMPs;
+    // between the ADCXs only mov, lea, jrcxz and jmp run, which leave CF alone.
+    unsafe {
+        asm!(
+            "cmp {k}, 1",
+            "je 61f",
+            "cmp {k}, 2",
+            "je 62f",
+            "cmp {k}, 3",
+            "je 63f",
+            "clc",
+            "jmp 60f",
+            "61:",
+            "mov {h1}, {h0}",
+            "clc",
+            "jmp 71f",
+            "62:",
+            "clc",
+            "jmp 72f",
+            "63:",
+            "mov {h1}, {h0}",
+            "clc",
+            "jmp 73f",
+            "60:",
+            "mulx {h1}, {lo}, qword ptr [{a}]",
+            "adcx {lo}, {h0}",
+            "mov qword ptr [{r}], {lo}",
+            "71:",
+            "mulx {h0}, {lo}, qword ptr [{a} + 8]",
+            "adcx {lo}, {h1}",
+            "mov qword ptr [{r} + 8], {lo}",
+            "72:",
+            "mulx {h1}, {lo}, qword ptr [{a} + 16]",
+            "adcx {lo}, {h0}",
+            "mov qword ptr [{r} + 16], {lo}",
+            "73:",
+            "mulx {h0}, {lo}, qword ptr [{a} + 24]",
+            "adcx {lo}, {h1}",
+            "mov qword ptr [{r} + 24], {lo}",
+            "lea {a}, [{a} + 32]",
+            "lea {r}, [{r} + 32]",
+            "lea rcx, [rcx + 1]",
+            "jrcxz 3f",
+            "jmp 60b",
+            "3:",
+            "mov {lo:e}, 0",
+            "adcx {h0}, {lo}",
+            a = inout(reg) a.wrapping_sub(skip) => _,
+            r = inout(reg) r.wrapping_sub(skip) => _,
+            k = in(reg) skip,
+            inout("rcx") -(passes as isize) => _,
+            in("rdx") b,
+            h0 = inout(reg) c => high,
+            h1 = out(reg) _,
+            lo = out(reg) _,
+            options(nostack),
+        );
+    }
+    high
+}
+
 /// `r -= a·b` with `r.len() == a.len()`; returns the borrow limb out of the top. Computed as
 /// `r - x = !(!r + x)`, so the subtraction rides the same ADOX chain as an addition.
 ///
