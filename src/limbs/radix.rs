@@ -78,9 +78,15 @@ impl Chunking {
         }
     }
 
-    /// Horner evaluation of at most `m` digit values, as two interleaved halves.
+    /// Horner evaluation of at most `m` digit values, as two interleaved halves (a whole
+    /// decimal chunk by [`read_chunk_10`]).
     #[inline]
     fn read_chunk(&self, digits: &[u8]) -> u64 {
+        if let Ok(d) = <&[u8; 19]>::try_from(digits) {
+            if self.radix == 10 {
+                return read_chunk_10(d);
+            }
+        }
         let lo_len = digits.len() / 2;
         let (hi, lo) = digits.split_at(digits.len() - lo_len);
         let mut x = 0u64;
@@ -100,6 +106,28 @@ impl Chunking {
         };
         x * scale + y
     }
+}
+
+/// The value of 19 decimal digit values (most significant first): three by Horner's rule and
+/// two groups of eight by [`eight_digit_value`].
+#[inline]
+fn read_chunk_10(d: &[u8; 19]) -> u64 {
+    let hi = eight_digit_value(d[..8].try_into().unwrap());
+    let mid = eight_digit_value(d[8..16].try_into().unwrap());
+    let lo = d[16] as u64 * 100 + d[17] as u64 * 10 + d[18] as u64;
+    hi * 100_000_000_000 + mid * 1000 + lo
+}
+
+/// The value of eight decimal digit values (most significant first), combined in parallel
+/// lanes of one word (SWAR), the inverse of [`eight_digits`]: pairs of digits in 16-bit lanes,
+/// then groups of four in 32-bit lanes, then the eight; no lane overflows, every value staying
+/// below 10^(lane digits).
+#[inline(always)]
+fn eight_digit_value(d: &[u8; 8]) -> u64 {
+    let v = u64::from_le_bytes(*d);
+    let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff
 }
 
 /// The 19 decimal digits of `c < 10^19` (with leading zeros) into `out[..19]`: three, then
