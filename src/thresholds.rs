@@ -7,9 +7,14 @@
 //! that tests on small inputs reach every algorithm.
 
 /// `add_n`, `sub_n`: the AVX-512F carry-lookahead kernel from this many limbs, where the CPU
-/// has it (the ADC chain below). Measured with `tune -- --add` on an Ice Lake-class Xeon: level
-/// at 48–56 limbs, ahead from 64, 20–25% faster from 128 (1024 limbs: 258 -> 196 ns); a single
-/// block costs about 1.3 ns more than eight ADCs.
+/// has it (the ADC chain below). Measured with `cargo run --release --example tune -- --add`.
+/// On an Ice Lake-class Xeon (session 10) level at 48–56 limbs, ahead from 64. On the AMD Zen 5
+/// host (session 15) the loop alone is ahead from 16 limbs (ADC against AVX-512F: 3.6 / 3.4 ns
+/// at 16, 6.7 / 5.1 at 32, 13.5 / 9.3 at 64), but in products it is not: with 16 here
+/// `ap_mul_1024` went from 97 to 108 ns in the peers harness (its Karatsuba sums have 16 limbs;
+/// one suspect, unconfirmed there: a destination off a 64-byte boundary splits every block's
+/// store, which makes 64 limbs 12.2 ns instead of 10.2), and with 32 products from 1024 to
+/// 8192 bits and divisions measured level with 64.
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const ADD_AVX512: usize = 64;
 /// `add_n`, `sub_n`: the AVX-512F carry-lookahead kernel from this many limbs.
