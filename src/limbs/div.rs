@@ -489,8 +489,10 @@ fn rare_digit<const DN: usize>(
     dd: &[u64; DN],
     wrapped: bool,
 ) -> (u64, u128, [u64; DN], u64) {
-    let mut b = 0;
     if wrapped {
+        // The candidate's correction fired (the digit is below B), so w holds window + dd.
+        debug_assert_eq!(qt, u64::MAX);
+        let mut b = 0;
         for i in 0..DN - 2 {
             (w[i], b) = sbb(w[i], dd[i], b);
         }
@@ -499,7 +501,7 @@ fn rare_digit<const DN: usize>(
     let d = ((dd[DN - 1] as u128) << 64) | dd[DN - 2] as u128;
     if r >= d {
         (qt, r) = (qt + 1, r - d);
-        b = 0;
+        let mut b = 0;
         for i in 0..DN - 2 {
             (w[i], b) = sbb(w[i], dd[i], b);
         }

@@ -125,9 +125,9 @@ fn read_chunk_10(d: &[u8; 19]) -> u64 {
 #[inline(always)]
 fn eight_digit_value(d: &[u8; 8]) -> u64 {
     let v = u64::from_le_bytes(*d);
-    let v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
-    let v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
-    (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff
+    let v = (v * 10 + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let v = (v * 100 + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    (v * 10_000 + (v >> 32)) & 0xffff_ffff
 }
 
 /// The 19 decimal digits of `c < 10^19` (with leading zeros) into `out[..19]`: three, then
