@@ -41,7 +41,7 @@ fn select_entry<const N: usize>(table: &[[u64; N]; 16], w: u64) -> [u64; N] {
 /// x^e, running time depending on e only (not on x): left-to-right sliding window of up to
 /// 5 bits over the odd powers x, x³, …, x³¹ (HAC 14.85), about bits + bits/6 multiplications;
 /// an exponent of a few long runs of ones (the square-root exponents of primes near a power of
-/// two, such as secp256k1's and P-256's) goes to [`pow_runs`] instead.
+/// two, such as secp256k1's and P-256's) goes to `pow_runs` instead.
 /// Constant-time in x, so square roots and Legendre symbols use it with their public exponents.
 pub fn pow_vartime<const N: usize>(x: &[u64; N], e: &[u64], p: &Params<N>) -> [u64; N] {
     const W: usize = 5;

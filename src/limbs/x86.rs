@@ -266,7 +266,7 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
 
 /// `r[..n] = a[..n]·b + c`; returns the high limb. One ADCX chain adds each product's low
 /// limb to the high limb of the one before, a cycle a limb where the portable loop's carry
-/// takes two (an ADD and an ADC). Unrolled by four with the entry of [`addmul_row`].
+/// takes two (an ADD and an ADC). Unrolled by four, entered as `addmul_row` is.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]); `a` must be valid for reading and
