@@ -99,25 +99,36 @@ pub fn reciprocal_3by2(d1: u64, d0: u64) -> u64 {
 /// Returns `(quotient, remainder high, remainder low)`.
 #[inline(always)]
 pub fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u64, u64) {
-    debug_assert!(d1 >> 63 == 1 && (u2, u1) < (d1, d0));
     let d = ((d1 as u128) << 64) | d0 as u128;
-    let q = (v as u128) * (u2 as u128) + (((u2 as u128) << 64) | u1 as u128);
-    let (mut q1, q0) = ((q >> 64) as u64, q as u64);
-    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
-    let t = (d0 as u128) * (q1 as u128);
-    let mut r = (((r1 as u128) << 64) | u0 as u128)
-        .wrapping_sub(t)
-        .wrapping_sub(d);
+    let (q1, q0, r) = estimate_3by2(u2, u1, u0, d1, d0, v);
     // The first correction happens about half the time: do it with a mask, not a branch.
     let mask = (((r >> 64) as u64 >= q0) as u64).wrapping_neg();
-    q1 = q1.wrapping_add(1).wrapping_add(mask);
-    r = r.wrapping_add(d & ((mask as u128) << 64 | mask as u128));
+    let mut q1 = q1.wrapping_add(1).wrapping_add(mask);
+    let mut r = r.wrapping_add(d & ((mask as u128) << 64 | mask as u128));
     if r >= d {
         // Rare: a branch keeps this step off the path from one quotient digit to the next,
         // where a conditional move would lengthen it.
         (q1, r) = one_more(q1, r, d);
     }
     (q1, (r >> 64) as u64, r as u64)
+}
+
+/// The first half of [`div_3by2`]: `q1` and `q0` with the candidate quotient `q1 + 1`, and
+/// the remainder for that candidate modulo B². The candidate is one too large exactly when the
+/// remainder's high limb is at least `q0` (then `d` is to be added back), and after that
+/// correction one too small when the remainder is still at least `d` (rare).
+#[inline(always)]
+fn estimate_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u64, u64, u128) {
+    debug_assert!(d1 >> 63 == 1 && (u2, u1) < (d1, d0));
+    let d = ((d1 as u128) << 64) | d0 as u128;
+    let q = (v as u128) * (u2 as u128) + (((u2 as u128) << 64) | u1 as u128);
+    let (q1, q0) = ((q >> 64) as u64, q as u64);
+    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
+    let t = (d0 as u128) * (q1 as u128);
+    let r = (((r1 as u128) << 64) | u0 as u128)
+        .wrapping_sub(t)
+        .wrapping_sub(d);
+    (q1, q0, r)
 }
 
 /// The second correction of [`div_3by2`]: `(q + 1, r - d)`.
@@ -422,8 +433,8 @@ fn top_digit<const DN: usize>(mut w: [u64; DN], dd: &[u64; DN]) -> [u64; DN] {
 }
 
 /// One quotient digit of [`divrem_small`]: the digit `qt` of the window `n1·B^DN + w` by `dd`
-/// and the remainder, left in `w[..DN - 2]` and returned as its top two limbs. The 3/2 step of
-/// [`div_3by2`] is written out so that the low limbs are multiplied by its first candidate
+/// and the remainder, left in `w[..DN - 2]` and returned as its top two limbs. The 3/2 step is
+/// [`div_3by2`]'s, taken apart so that the low limbs are multiplied by its first candidate
 /// `q1 + 1` as soon as `q1` is known, beside the step's own remainder, and only a masked add of
 /// `dd`'s low limbs follows the one-in-two correction of that candidate: the path from one digit
 /// to the next loses a multiplication and the carry chain after it.
@@ -435,27 +446,16 @@ fn digit_step<const DN: usize>(
     v: u64,
 ) -> (u64, u64, u64) {
     let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
-    let (u1, u0) = (w[DN - 1], w[DN - 2]);
     let d = ((d1 as u128) << 64) | d0 as u128;
-    let q = (v as u128) * (n1 as u128) + (((n1 as u128) << 64) | u1 as u128);
-    let (q1, q0) = ((q >> 64) as u64, q as u64);
+    let (q1, q0, mut r) = estimate_3by2(n1, w[DN - 1], w[DN - 2], d1, d0, v);
     let qh = q1.wrapping_add(1);
     let cyh = submul_array(w, dd, qh, DN - 2);
-    let r1 = u1.wrapping_sub(q1.wrapping_mul(d1));
-    let t = (d0 as u128) * (q1 as u128);
-    let mut r = (((r1 as u128) << 64) | u0 as u128)
-        .wrapping_sub(t)
-        .wrapping_sub(d);
     let back = (r >> 64) as u64 >= q0;
     let mask = (back as u64).wrapping_neg();
     let mut qt = qh.wrapping_add(mask);
     let rd = r.wrapping_add(d);
     r = if back { rd } else { r };
-    let mut c = 0;
-    for i in 0..DN - 2 {
-        (w[i], c) = adc(w[i], dd[i] & mask, c);
-    }
-    let mut cy = cyh.wrapping_sub(c);
+    let mut cy = cyh.wrapping_sub(add_low(w, dd, mask));
     if qh == 0 || r >= d {
         (qt, r, *w, cy) = rare_digit(qt, r, *w, cy, dd, qh == 0);
     }
@@ -464,14 +464,31 @@ fn digit_step<const DN: usize>(
     if b1 {
         // The estimate was one too large: add the divisor back.
         qt -= 1;
-        let mut c = 0;
-        for i in 0..DN - 2 {
-            (w[i], c) = adc(w[i], dd[i], c);
-        }
-        (r0, c) = adc(r0, d0, c);
+        let c;
+        (r0, c) = adc(r0, d0, add_low(w, dd, u64::MAX));
         r1 = r1.wrapping_add(d1).wrapping_add(c);
     }
     (qt, r1, r0)
+}
+
+/// `w[..DN - 2] += dd[..DN - 2] & mask` (all of `dd`'s low limbs or none); returns the carry.
+#[inline(always)]
+fn add_low<const DN: usize>(w: &mut [u64; DN], dd: &[u64; DN], mask: u64) -> u64 {
+    let mut c = 0;
+    for i in 0..DN - 2 {
+        (w[i], c) = adc(w[i], dd[i] & mask, c);
+    }
+    c
+}
+
+/// `w[..DN - 2] -= dd[..DN - 2]`; returns the borrow.
+#[inline(always)]
+fn sub_low<const DN: usize>(w: &mut [u64; DN], dd: &[u64; DN]) -> u64 {
+    let mut b = 0;
+    for i in 0..DN - 2 {
+        (w[i], b) = sbb(w[i], dd[i], b);
+    }
+    b
 }
 
 /// The rare ends of [`digit_step`], given its digit `qt`, the 3/2 remainder `r` and the low
@@ -492,20 +509,13 @@ fn rare_digit<const DN: usize>(
     if wrapped {
         // The candidate's correction fired (the digit is below B), so w holds window + dd.
         debug_assert_eq!(qt, u64::MAX);
-        let mut b = 0;
-        for i in 0..DN - 2 {
-            (w[i], b) = sbb(w[i], dd[i], b);
-        }
+        sub_low(&mut w, dd);
         cy = submul_array(&mut w, dd, qt, DN - 2);
     }
     let d = ((dd[DN - 1] as u128) << 64) | dd[DN - 2] as u128;
     if r >= d {
         (qt, r) = (qt + 1, r - d);
-        let mut b = 0;
-        for i in 0..DN - 2 {
-            (w[i], b) = sbb(w[i], dd[i], b);
-        }
-        cy += b;
+        cy += sub_low(&mut w, dd);
     }
     (qt, r, w, cy)
 }

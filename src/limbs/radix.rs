@@ -82,8 +82,8 @@ impl Chunking {
     /// decimal chunk by [`read_chunk_10`]).
     #[inline]
     fn read_chunk(&self, digits: &[u8]) -> u64 {
-        if let Ok(d) = <&[u8; 19]>::try_from(digits) {
-            if self.radix == 10 {
+        if self.radix == 10 {
+            if let Ok(d) = <&[u8; 19]>::try_from(digits) {
                 return read_chunk_10(d);
             }
         }
