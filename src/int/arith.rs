@@ -307,46 +307,52 @@ impl Int {
         self.assign_add_signed(a, b, true);
     }
 
-    /// `self = a + (-1)^negate · b` where no allocation or normalisation can be needed: inline
-    /// operands with an inline sum into an inline `self`, and heap operands of like signs into
-    /// a heap `self` whose buffer holds the sum (written in place, as `mpz_add` does). The rest
-    /// is out of line.
+    /// `self = a + (-1)^negate · b`: inline operands with an inline sum into an inline `self`
+    /// here, the rest out of line (so that this path saves no registers).
     #[inline(always)]
     fn assign_add_signed(&mut self, a: &Int, b: &Int, negate: bool) {
-        match (&mut self.repr, &a.repr, &b.repr) {
-            (
-                Repr::Inline { neg, len, limbs },
-                Repr::Inline {
-                    neg: an, limbs: x, ..
-                },
-                Repr::Inline {
-                    neg: bn, limbs: y, ..
-                },
-            ) => {
-                if let Some(r) = add_inline(*an, x, *bn ^ negate, y) {
-                    (*neg, *len, *limbs) = r;
-                    return;
-                }
+        if let (
+            Repr::Inline { neg, len, limbs },
+            Repr::Inline {
+                neg: an, limbs: x, ..
+            },
+            Repr::Inline {
+                neg: bn, limbs: y, ..
+            },
+        ) = (&mut self.repr, &a.repr, &b.repr)
+        {
+            if let Some(r) = add_inline(*an, x, *bn ^ negate, y) {
+                (*neg, *len, *limbs) = r;
+                return;
             }
-            (
-                Repr::Heap { neg, len, buf },
-                Repr::Heap {
-                    neg: an,
-                    len: al,
-                    buf: x,
-                },
-                Repr::Heap {
-                    neg: bn,
-                    len: bl,
-                    buf: y,
-                },
-            ) if *an == *bn ^ negate && buf.len() > (*al).max(*bl) => {
+        }
+        self.assign_add_signed_heap(a, b, negate);
+    }
+
+    /// Heap operands of like signs into a heap `self` whose buffer holds the sum, written in
+    /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`].
+    #[inline(never)]
+    fn assign_add_signed_heap(&mut self, a: &Int, b: &Int, negate: bool) {
+        if let (
+            Repr::Heap { neg, len, buf },
+            Repr::Heap {
+                neg: an,
+                len: al,
+                buf: x,
+            },
+            Repr::Heap {
+                neg: bn,
+                len: bl,
+                buf: y,
+            },
+        ) = (&mut self.repr, &a.repr, &b.repr)
+        {
+            if *an == *bn ^ negate && buf.len() > (*al).max(*bl) {
                 let (x, y) = (&x[..*al], &y[..*bl]);
                 let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
                 (*neg, *len) = (*an, mag_add_into(buf, x, y));
                 return;
             }
-            _ => {}
         }
         self.assign_add_signed_general(a, b, negate);
     }
@@ -390,56 +396,64 @@ impl Int {
     /// ```
     #[inline]
     pub fn assign_mul(&mut self, a: &Int, b: &Int) {
-        match (&mut self.repr, &a.repr, &b.repr) {
-            (
-                Repr::Inline { neg, len, limbs },
-                Repr::Inline {
-                    neg: an,
-                    len: al,
-                    limbs: x,
-                },
-                Repr::Inline {
-                    neg: bn,
-                    len: bl,
-                    limbs: y,
-                },
-            ) if *al <= 1 && *bl <= 1 => {
+        if let (
+            Repr::Inline { neg, len, limbs },
+            Repr::Inline {
+                neg: an,
+                len: al,
+                limbs: x,
+            },
+            Repr::Inline {
+                neg: bn,
+                len: bl,
+                limbs: y,
+            },
+        ) = (&mut self.repr, &a.repr, &b.repr)
+        {
+            if *al <= 1 && *bl <= 1 {
                 (*neg, *len, *limbs) = inline_u128(*an ^ *bn, x[0] as u128 * y[0] as u128);
                 return;
             }
-            (Repr::Heap { neg, len, buf }, _, _) => {
-                let (x, y) = (a.as_limbs(), b.as_limbs());
-                if let ([x0, x1], [y0, y1]) = (x, y) {
-                    // 128 by 128 bits, the everyday heap product, multiplied here: the
-                    // dispatch of `product_into` and `mul_basecase` cost more than the product.
-                    // A product below 2^192 goes inline through the general path below:
-                    // replacing `self` here would put a drop, and its call, on this path
-                    // (measured 7.7 ns instead of 3.9 at 128 bits).
-                    let r = limbs::mul_2x2([*x0, *x1], [*y0, *y1]);
-                    if r[3] != 0 && buf.len() >= 4 {
-                        buf[..4].copy_from_slice(&r);
-                        (*neg, *len) = (a.is_negative() ^ b.is_negative(), 4);
-                        return;
-                    }
-                }
-                let n = x.len() + y.len();
-                if x.len().min(y.len()) >= 1 && n > INLINE && buf.len() >= n {
-                    let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-                    let r = &mut buf[..n];
-                    product_into(r, x, y, core::ptr::eq(a, b));
-                    // A product of normalised magnitudes has n or n − 1 limbs.
-                    let rn = n - (r[n - 1] == 0) as usize;
-                    let sign = a.is_negative() ^ b.is_negative();
-                    if rn > INLINE {
-                        (*neg, *len) = (sign, rn);
-                    } else {
-                        let small = [r[0], r[1], r[2]];
-                        *self = Int::from_sign_limbs(sign, &small);
-                    }
+        }
+        self.assign_mul_heap(a, b);
+    }
+
+    /// [`Int::assign_mul`] past its one-limb case, out of line so that the case saves no
+    /// registers: a product that fits `self`'s heap buffer is written there; the rest in
+    /// [`Int::assign_mul_general`].
+    #[inline(never)]
+    fn assign_mul_heap(&mut self, a: &Int, b: &Int) {
+        if let Repr::Heap { neg, len, buf } = &mut self.repr {
+            let (x, y) = (a.as_limbs(), b.as_limbs());
+            if let ([x0, x1], [y0, y1]) = (x, y) {
+                // 128 by 128 bits, the everyday heap product, multiplied here: the
+                // dispatch of `product_into` and `mul_basecase` cost more than the product.
+                // A product below 2^192 goes inline through the general path below:
+                // replacing `self` here would put a drop, and its call, on this path
+                // (measured 7.7 ns instead of 3.9 at 128 bits).
+                let r = limbs::mul_2x2([*x0, *x1], [*y0, *y1]);
+                if r[3] != 0 && buf.len() >= 4 {
+                    buf[..4].copy_from_slice(&r);
+                    (*neg, *len) = (a.is_negative() ^ b.is_negative(), 4);
                     return;
                 }
             }
-            _ => {}
+            let n = x.len() + y.len();
+            if x.len().min(y.len()) >= 1 && n > INLINE && buf.len() >= n {
+                let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+                let r = &mut buf[..n];
+                product_into(r, x, y, core::ptr::eq(a, b));
+                // A product of normalised magnitudes has n or n − 1 limbs.
+                let rn = n - (r[n - 1] == 0) as usize;
+                let sign = a.is_negative() ^ b.is_negative();
+                if rn > INLINE {
+                    (*neg, *len) = (sign, rn);
+                } else {
+                    let small = [r[0], r[1], r[2]];
+                    *self = Int::from_sign_limbs(sign, &small);
+                }
+                return;
+            }
         }
         self.assign_mul_general(a, b);
     }
