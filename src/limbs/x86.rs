@@ -179,10 +179,17 @@ pub unsafe fn addmul_1_adx(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     unsafe { addmul_row(r.as_mut_ptr(), a.as_ptr(), n, b) }
 }
 
+/// Where a row of `n > 0` limbs enters a loop unrolled by four: the steps to skip on the first
+/// pass (`n = 4g + k` with `0 < k < 4` enters at step `4 - k`) and the number of passes, so that
+/// every length runs the same loop without a tail.
+#[inline(always)]
+fn unrolled_entry(n: usize) -> (usize, usize) {
+    ((4 - n % 4) % 4, n.div_ceil(4))
+}
+
 /// `r[..n] += a[..n]·b` on raw pointers; returns the carry limb out of the top. Inlined into
 /// the kernels that run one row after another (REDC, squaring), so a row costs no call. The
-/// loop is unrolled by four and a row of `n = 4g + k` limbs (`0 < k < 4`) enters it at its
-/// `(4 - k)`-th step, so every length runs the same loop without a tail.
+/// loop is unrolled by four and entered where [`unrolled_entry`] says.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX; `a` must be valid for reading and `r` for reading and
@@ -192,9 +199,7 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
     if n == 0 {
         return 0;
     }
-    // Steps of the unrolled loop to skip on the first pass, and passes.
-    let skip = (4 - n % 4) % 4;
-    let passes = n.div_ceil(4);
+    let (skip, passes) = unrolled_entry(n);
     let carry: u64;
     // SAFETY: the pointers start `skip` limbs before `a` and `r` and are never dereferenced
     // there: entering at step `skip`, the first pass touches offsets skip..4 only, i.e. a[0]
@@ -266,7 +271,7 @@ unsafe fn addmul_row(r: *mut u64, a: *const u64, n: usize, b: u64) -> u64 {
 
 /// `r[..n] = a[..n]·b + c`; returns the high limb. One ADCX chain adds each product's low
 /// limb to the high limb of the one before, a cycle a limb where the portable loop's carry
-/// takes two (an ADD and an ADC). Unrolled by four, entered as `addmul_row` is.
+/// takes two (an ADD and an ADC). Unrolled by four, entered as `addmul_row`'s loop is.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`has_bmi2_adx`]); `a` must be valid for reading and
@@ -276,8 +281,7 @@ pub unsafe fn mul_1c_adx(r: *mut u64, a: *const u64, n: usize, b: u64, c: u64) -
     if n == 0 {
         return c;
     }
-    let skip = (4 - n % 4) % 4;
-    let passes = n.div_ceil(4);
+    let (skip, passes) = unrolled_entry(n);
     let high: u64;
     // SAFETY: as in `addmul_row`, the pointers start `skip` limbs early and each pass touches
     // only limbs 0..n; limb i of `a` is read before limb i of `r` is written and never after,

@@ -425,10 +425,11 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
 /// rounds adds (`a[2i] + a[2i+1]`·2^64)·b into an eight-limb window, computes
 /// m = t mod 2^128 · (−p⁻¹) mod 2^128 from the window's two low limbs and adds m0·p and
 /// m1·p·2^64, which clears them; the window then moves two limbs up. Every window sum stays below
-/// 2^129·p < 2^512 and the result below 2p; p is subtracted once. The eight-limb window, the
-/// two pointers, m1 and a's pointer need rbx and rbp, which the code keeps in XMM registers
-/// meanwhile (a's limbs in XMM registers instead measured 24.1 against 21.3 ns a product: the
-/// transfers to rdx sit on the dependency chain). `None` without BMI2/ADX.
+/// 2^129·p < 2^512 and the result below 2p; p is subtracted once. The eight-limb window, m1
+/// and the pointers to a, b and pk need rbx and rbp, which the code keeps in XMM registers
+/// meanwhile. (a's limbs passed in XMM registers instead measured 24.1 against 21.3 ns a
+/// product; not analysed further, the transfers to rdx on the chain are the likely cost.)
+/// `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
     if !has_mulx_adx() {
