@@ -9,14 +9,16 @@
 /// `add_n`, `sub_n`: the AVX-512F carry-lookahead kernel from this many limbs, where the CPU
 /// has it (the ADC chain below). Measured with `cargo run --release --example tune -- --add`.
 /// On an Ice Lake-class Xeon (session 10) level at 48–56 limbs, ahead from 64. On the AMD Zen 5
-/// host (session 15) the loop alone is ahead from 16 limbs (ADC against AVX-512F: 3.6 / 3.4 ns
-/// at 16, 6.7 / 5.1 at 32, 13.5 / 9.3 at 64), but in products it is not: with 16 here
-/// `ap_mul_1024` went from 97 to 108 ns in the peers harness (its Karatsuba sums have 16 limbs;
-/// one suspect, unconfirmed there: a destination off a 64-byte boundary splits every block's
-/// store, which makes 64 limbs 12.2 ns instead of 10.2), and with 32 products from 1024 to
-/// 8192 bits and divisions measured level with 64.
+/// host the loop alone is ahead from 16 limbs (session 17, ADC against AVX-512F: 3.3 / 3.1 ns
+/// at 16, 6.2 / 4.8 at 32, 12.2 / 8.3 at 64), but not where an operand was just written by
+/// scalar stores: its 64-byte loads then wait for those stores to reach the cache. At 16 limbs
+/// that made `t = a·k; r = t + b` 3.7 ns slower per sum, and `ap_mul_1024` 97 → 108 ns in the
+/// peers harness (its Karatsuba sums have 16 limbs). From 32 limbs the vector kernel is ahead
+/// or level in both cases: `Int` sums of 2048, 3072 and 4032 bits 14.2 → 11.1, 17.3 → 13.4 and 20.3 →
+/// 15.1 ns (by value), with products and divisions of 2048–8192 bits level with 64 (three
+/// interleaved runs, within the ±3% noise).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const ADD_AVX512: usize = 64;
+pub const ADD_AVX512: usize = 32;
 /// `add_n`, `sub_n`: the AVX-512F carry-lookahead kernel from this many limbs.
 #[cfg(feature = "tiny-thresholds")]
 pub const ADD_AVX512: usize = 1;
