@@ -1,4 +1,4 @@
-//! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba and Toom-3
+//! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba, Toom-3 and Toom-4
 //! multiplication and squaring at each size and prints where each algorithm starts to win,
 //! schoolbook against divide-and-conquer division, and Montgomery products (CIOS against a
 //! product followed by REDC, and a schoolbook against a subquadratic product before the REDC),
@@ -7,8 +7,8 @@
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
 //! only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc` only the Montgomery
 //! product crossovers, `-- --mu` only Burnikel–Ziegler against Newton division (`DIV_MU`),
-//! `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`), `-- --reference`
-//! only the reference timings.
+//! `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`), `-- --toom4` only
+//! Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --reference` only the reference timings.
 
 use carry::limbs;
 use rug::integer::Order;
@@ -151,6 +151,25 @@ fn tune_sqr(rng: &mut Lcg) {
     }
     println!("SQR_KARATSUBA = {:?}", crossover(&sizes, &base, &kara));
     println!("SQR_TOOM3 = {:?}", crossover(&sizes, &kara, &toom));
+}
+
+/// Toom-3 against Toom-4 products from 120 to 800 limbs (the NTT takes over from `MUL_NTT`).
+fn tune_toom4(rng: &mut Lcg) {
+    let sizes: Vec<usize> = (120..=800).step_by(40).collect();
+    let mut scratch = vec![0u64; 16 * 800 + 256];
+    let (mut t3s, mut t4s) = (vec![], vec![]);
+    println!("toom: limbs toom3_ns toom4_ns");
+    for &n in &sizes {
+        let a = rng.limbs(n);
+        let b = rng.limbs(n);
+        let mut r = vec![0u64; 2 * n];
+        let t3 = time_ns(|| limbs::mul_toom3(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        let t4 = time_ns(|| limbs::mul_toom4(&mut r, black_box(&a), black_box(&b), &mut scratch));
+        println!("toom {n:4} {t3:10.0} {t4:10.0}");
+        t3s.push(t3);
+        t4s.push(t4);
+    }
+    println!("MUL_TOOM4 = {:?}", crossover(&sizes, &t3s, &t4s));
 }
 
 /// A normalized `n`-limb divisor and a `2n`-limb dividend whose top half is below it.
@@ -424,6 +443,10 @@ fn main() {
         tune_add(&mut rng);
         return;
     }
+    if args.iter().any(|a| a == "--toom4") {
+        tune_toom4(&mut rng);
+        return;
+    }
     if args.iter().any(|a| a == "--mu") {
         tune_mu(&mut rng);
         return;
@@ -433,6 +456,7 @@ fn main() {
         tune_add(&mut rng);
         tune_mul(&mut rng);
         tune_sqr(&mut rng);
+        tune_toom4(&mut rng);
         tune_div(&mut rng);
         tune_redc(&mut rng);
         radix_timings();

@@ -41,6 +41,19 @@ pub const MUL_TOOM3: usize = 140;
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_TOOM3: usize = 3;
 
+/// `mul`: Toom-4 from this many limbs of the smaller operand (Toom-3 below, the NTT from
+/// `MUL_NTT` above). Measured with `cargo run --release --example tune -- --toom4` on the AMD
+/// Zen 5 host (session 17), Toom-3 / Toom-4 in µs: 320: 13.4 / 13.9, 360: 15.6 / 16.9,
+/// 400: 19.5 / 19.4, 440: 22.6 / 21.8, 480: 24.8 / 24.5, 520: 28.3 / 28.7, 560: 30.1 / 32.3,
+/// 600: 36.2 / 35.9, 680: 44.1 / 42.4, 760: 51.8 / 49.3, 800: 55.5 / 55.8. So Toom-4 is level
+/// to 5% ahead from 400 limbs but for 520–560, where its pieces (131–141 limbs) sit at the
+/// Toom-3 crossover; on average over 400–800 about 1% ahead.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MUL_TOOM4: usize = 400;
+/// `mul`: Toom-4 from this many limbs of the smaller operand (Toom-3 below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MUL_TOOM4: usize = 6;
+
 /// `sqr`: Karatsuba from this many limbs (base case below). Also where Montgomery squares
 /// (`Modulus`) switch to it: the tuner finds the same crossover with a REDC after the square.
 /// With the MULX/ADX base case the two run within a few per cent of each other from 44 to 56

@@ -4,7 +4,9 @@
 //! `CARRY_SCALE=<n>` multiplies the number of random cases (default 30, about 20 s in release).
 
 use carry::limbs;
-use carry::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3};
+use carry::thresholds::{
+    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3,
+};
 use rug::integer::Order;
 use rug::ops::Pow;
 use rug::Integer;
@@ -130,7 +132,13 @@ fn to_limbs(x: &Integer, n: usize) -> Vec<u64> {
 /// Sizes around every threshold, small sizes and a few large ones.
 fn interesting_sizes() -> Vec<usize> {
     let mut s: Vec<usize> = (1..=12).collect();
-    for t in [MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3] {
+    for t in [
+        MUL_KARATSUBA,
+        MUL_TOOM3,
+        MUL_TOOM4,
+        SQR_KARATSUBA,
+        SQR_TOOM3,
+    ] {
         for k in [1, 2, 3] {
             for d in [t * k - 1, t * k, t * k + 1] {
                 if d >= 1 {
@@ -290,7 +298,7 @@ fn mul_unbalanced() {
     let mut rng = Rng::new("mul_unbalanced");
     let seed = rng.seed;
     for case in 0..20 * scale() {
-        for bn in [1, 2, 3, 5, MUL_KARATSUBA, MUL_TOOM3 + 1] {
+        for bn in [1, 2, 3, 5, MUL_KARATSUBA, MUL_TOOM3 + 1, MUL_TOOM4 + 1] {
             for an in [bn * 3 / 2, bn * 2 - 1, bn * 2, bn * 5 + 3, 200, 1000] {
                 if an >= bn {
                     check_mul(&mut rng, an, bn, &format!("seed {seed} case {case}"));
@@ -344,6 +352,10 @@ fn direct_algorithms() {
                     limbs::mul_toom3(&mut r, &a, &b, &mut scratch);
                     assert_eq!(int(&r), expect, "mul_toom3 {ctx}");
                 }
+                if an > 3 * an.div_ceil(4) && bn > 3 * an.div_ceil(4) {
+                    limbs::mul_toom4(&mut r, &a, &b, &mut scratch);
+                    assert_eq!(int(&r), expect, "mul_toom4 {ctx}");
+                }
                 if bn == an {
                     let expect = int(&a).square();
                     let mut r = vec![0; 2 * an];
@@ -354,6 +366,33 @@ fn direct_algorithms() {
                         assert_eq!(int(&r), expect, "sqr_toom3 {ctx}");
                     }
                 }
+            }
+        }
+    }
+}
+
+#[test]
+fn toom4_extreme_operands() {
+    // All-ones operands make every evaluation (up to 15·B^k) and every interpolated coefficient
+    // as large as it gets; a single top bit and 1 make them as small.
+    for an in 4usize..120 {
+        let k = an.div_ceil(4);
+        if an <= 3 * k {
+            continue;
+        }
+        for bn in (3 * k + 1)..=an {
+            for (x, y) in [(u64::MAX, u64::MAX), (0, u64::MAX), (u64::MAX, 0), (0, 0)] {
+                let mut a = vec![x; an];
+                let mut b = vec![y; bn];
+                a[an - 1] |= 1 << 63;
+                b[bn - 1] |= 1 << 63;
+                a[0] |= 1;
+                b[0] |= 1;
+                let ctx = format!("an {an} bn {bn} fill {x:#x} {y:#x}");
+                let mut r = vec![0; an + bn];
+                let mut scratch = vec![0; limbs::mul_scratch_len(an, bn).max(8 * an + 64)];
+                limbs::mul_toom4(&mut r, &a, &b, &mut scratch);
+                assert_eq!(int(&r), int(&a) * int(&b), "mul_toom4 {ctx}");
             }
         }
     }

@@ -21,6 +21,7 @@ mod radix;
 mod redc;
 mod shift;
 mod toom;
+mod toom4;
 mod word;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -40,6 +41,7 @@ pub use radix::*;
 pub use redc::*;
 pub use shift::*;
 pub use toom::*;
+pub use toom4::*;
 pub use word::*;
 #[cfg(target_arch = "x86_64")]
 pub use x86::*;

@@ -1,12 +1,16 @@
 //! Multiplication and squaring: the single-limb kernels, schoolbook (O(n·m)) base cases and the
-//! dispatcher [`mul`] / [`sqr`] that picks base case, Karatsuba, Toom-3 (see [`super::toom`]) or
-//! the three-prime NTT (see [`super::ntt`]) by the crossovers in [`crate::thresholds`], splitting
-//! very unbalanced operands into pieces below the NTT.
+//! dispatcher [`mul`] / [`sqr`] that picks base case, Karatsuba, Toom-3 (see [`super::toom`]),
+//! Toom-4 for products (see [`super::toom4`]) or the three-prime NTT (see [`super::ntt`]) by
+//! the crossovers in [`crate::thresholds`], splitting very unbalanced operands into pieces
+//! below the NTT.
 
 use super::add::add_assign;
 use super::ntt::{mul_ntt, ntt_fits, sqr_ntt};
 use super::toom::{mul_karatsuba, mul_toom3, sqr_karatsuba, sqr_toom3};
-use crate::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3};
+use super::toom4::mul_toom4;
+use crate::thresholds::{
+    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3,
+};
 
 #[inline(always)]
 fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
@@ -386,7 +390,8 @@ fn sqr_double_add_diagonal(r: &mut [u64], a: &[u64]) {
 
 /// Scratch limbs that every algorithm chosen by [`mul`] / [`sqr`] for a balanced operand of
 /// `n` limbs stays within: Karatsuba uses `4·ceil(n/2)` limbs at its level, Toom-3
-/// `6·ceil(n/3) + 6`, and the recursion shrinks the size by half or a third each level.
+/// `6·ceil(n/3) + 6`, Toom-4 none (its five products at the inner points take a buffer of their
+/// own), and the recursion shrinks the size by half, a third or a quarter each level.
 #[inline]
 fn balanced_scratch_len(n: usize) -> usize {
     4 * n + 16 * (usize::BITS - n.leading_zeros()) as usize + 32
@@ -444,6 +449,13 @@ pub(crate) fn toom3_fits(an: usize, bn: usize) -> bool {
     an > 2 * n && bn > 2 * n
 }
 
+/// Whether Toom-4 can split `an` × `bn` limbs (`an >= bn`) into quarters with nonempty tops.
+#[inline]
+fn toom4_fits(an: usize, bn: usize) -> bool {
+    let k = an.div_ceil(4);
+    an > 3 * k && bn > 3 * k
+}
+
 /// `r = a·b`; requires `a.len() >= b.len() >= 1`, `r.len() == a.len() + b.len()` and
 /// `scratch.len() >= mul_scratch_len(a.len(), b.len())`. Picks the algorithm by size; the base
 /// case is inlined into the caller (at a few limbs the calls around it would cost a tenth of
@@ -466,6 +478,8 @@ fn mul_subquadratic(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
         mul_ntt(r, a, b);
     } else if is_unbalanced(an, bn) {
         mul_unbalanced(r, a, b, scratch);
+    } else if bn >= MUL_TOOM4 && toom4_fits(an, bn) {
+        mul_toom4(r, a, b, scratch);
     } else if bn >= MUL_TOOM3 && toom3_fits(an, bn) {
         mul_toom3(r, a, b, scratch);
     } else {

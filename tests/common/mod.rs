@@ -131,11 +131,17 @@ impl Rng {
 /// `carry::thresholds` (`t - 1`, `t`, `t + 1`, and `2t ± 1`, `3t ± 1` where a split operand's
 /// parts reach `t`).
 pub fn sizes() -> &'static [usize] {
-    use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3};
+    use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_TOOM3};
     static SIZES: OnceLock<Vec<usize>> = OnceLock::new();
     SIZES.get_or_init(|| {
         let mut v: Vec<usize> = (1..=12).collect();
-        for t in [MUL_KARATSUBA, MUL_TOOM3, SQR_KARATSUBA, SQR_TOOM3] {
+        for t in [
+            MUL_KARATSUBA,
+            MUL_TOOM3,
+            MUL_TOOM4,
+            SQR_KARATSUBA,
+            SQR_TOOM3,
+        ] {
             for m in [t, 2 * t, 3 * t] {
                 v.extend([m.saturating_sub(1), m, m + 1]);
             }
