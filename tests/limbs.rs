@@ -3,10 +3,10 @@
 //! `CARRY_SEED=<u64>` replays a run (the seed is printed in every failure message);
 //! `CARRY_SCALE=<n>` multiplies the number of random cases (default 30, about 20 s in release).
 
+mod common;
+
 use carry::limbs;
-use carry::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3,
-};
+use carry::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_NTT};
 use rug::integer::Order;
 use rug::ops::Pow;
 use rug::Integer;
@@ -132,13 +132,7 @@ fn to_limbs(x: &Integer, n: usize) -> Vec<u64> {
 /// Sizes around every threshold, small sizes and a few large ones.
 fn interesting_sizes() -> Vec<usize> {
     let mut s: Vec<usize> = (1..=12).collect();
-    for t in [
-        MUL_KARATSUBA,
-        MUL_TOOM3,
-        MUL_TOOM4,
-        SQR_KARATSUBA,
-        SQR_TOOM3,
-    ] {
+    for t in common::PRODUCT_THRESHOLDS {
         for k in [1, 2, 3] {
             for d in [t * k - 1, t * k, t * k + 1] {
                 if d >= 1 {

@@ -127,21 +127,27 @@ impl Rng {
     }
 }
 
-/// Operand sizes in limbs: 1 to 12, and around every algorithm threshold `t` of
-/// `carry::thresholds` (`t - 1`, `t`, `t + 1`, and `2t ± 1`, `3t ± 1` where a split operand's
-/// parts reach `t`).
-pub fn sizes() -> &'static [usize] {
+/// The crossovers of the subquadratic products and squares in `carry::thresholds`: operand
+/// sizes around them (and around their multiples, where a split operand's parts reach them)
+/// are tested.
+pub const PRODUCT_THRESHOLDS: [usize; 5] = {
     use carry::thresholds::{MUL_KARATSUBA, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_TOOM3};
+    [
+        MUL_KARATSUBA,
+        MUL_TOOM3,
+        MUL_TOOM4,
+        SQR_KARATSUBA,
+        SQR_TOOM3,
+    ]
+};
+
+/// Operand sizes in limbs: 1 to 12, and around every threshold `t` of [`PRODUCT_THRESHOLDS`]
+/// (`t - 1`, `t`, `t + 1`, and `2t ± 1`, `3t ± 1` where a split operand's parts reach `t`).
+pub fn sizes() -> &'static [usize] {
     static SIZES: OnceLock<Vec<usize>> = OnceLock::new();
     SIZES.get_or_init(|| {
         let mut v: Vec<usize> = (1..=12).collect();
-        for t in [
-            MUL_KARATSUBA,
-            MUL_TOOM3,
-            MUL_TOOM4,
-            SQR_KARATSUBA,
-            SQR_TOOM3,
-        ] {
+        for t in PRODUCT_THRESHOLDS {
             for m in [t, 2 * t, 3 * t] {
                 v.extend([m.saturating_sub(1), m, m + 1]);
             }
