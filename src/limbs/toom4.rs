@@ -4,7 +4,7 @@
 //! polynomial multiplication: towards optimal Toom-Cook matrices", ISSAC 2007). O(n^1.404);
 //! chosen from `MUL_TOOM4` limbs, below the NTT. Squares stay with Toom-3 up to the NTT: a
 //! dedicated Toom-4 square (five squares at the inner points, one operand to evaluate) was
-//! 6–18% slower than Toom-3's from 120 to 440 limbs and level (within 4%) from 480 to 800.
+//! 4–18% slower than Toom-3's from 120 to 440 limbs and level (within 4%) from 480 to 800.
 
 use super::add::{add, add_1_assign, add_assign, cmp_n, rsub_n_assign, sub_assign, sub_n_assign};
 use super::bdiv::inverse_limb;
@@ -58,7 +58,8 @@ fn eval_pm1(p: &mut [u64], e: &mut [u64], o: &mut [u64], x: [&[u64]; 4]) -> bool
     let k = x[0].len();
     e[k] = add(&mut e[..k], x[0], x[2]);
     o[k] = add(&mut o[..k], x[1], x[3]);
-    add(p, e, o);
+    let carry = add(p, e, o);
+    debug_assert_eq!(carry, 0);
     abs_sub(e, o)
 }
 
@@ -71,7 +72,8 @@ fn eval_pm2(p: &mut [u64], e: &mut [u64], o: &mut [u64], x: [&[u64]; 4]) -> bool
     add_mul(e, x[2], 4);
     o[k] = mul_1(&mut o[..k], x[1], 2);
     add_mul(o, x[3], 8);
-    add(p, e, o);
+    let carry = add(p, e, o);
+    debug_assert_eq!(carry, 0);
     abs_sub(e, o)
 }
 
@@ -146,15 +148,17 @@ fn interpolate(r: &mut [u64], k: usize, pts: &mut [u64], neg1: bool, neg2: bool)
     add_middle(r, k, [o1, c2, o2, c4, ph]);
 }
 
-/// From `p = r(x)` and `m = |r(−x)|` (with `negative` its sign) leaves `(even, odd)` doubled:
-/// `p + r(−x)` and `p − r(−x)`, both nonnegative, in the two buffers.
+/// From `p = r(x)` and `m = |r(−x)|` (with `negative` its sign) returns the two buffers holding
+/// `r(x) + r(−x)` (twice the even part) and `r(x) − r(−x)` (twice the odd part), in that order;
+/// both are nonnegative.
 fn sum_and_difference<'a>(
     p: &'a mut [u64],
     m: &'a mut [u64],
     negative: bool,
 ) -> (&'a mut [u64], &'a mut [u64]) {
     rsub_n_assign(m, p); // m := p − |r(−x)|
-    shl_assign(p, 1);
+    let out = shl_assign(p, 1);
+    debug_assert_eq!(out, 0);
     sub_n_assign(p, m); // p := p + |r(−x)|
     if negative {
         (m, p)
