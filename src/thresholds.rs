@@ -1,7 +1,9 @@
 //! Algorithm crossover points, in limbs: an operation switches to the faster algorithm once
 //! its (smaller) operand has at least this many limbs. Measured on the development machine
-//! (AMD EPYC Zen 4, 2 cores shared with other builds, so the timings are noisy) with
-//! `cargo run --release --example tune`, which prints each crossover it finds.
+//! (a 2-core AMD EPYC VM, Zen 5 since session 13, Zen 4 and an Intel Xeon before; shared, so
+//! the timings are noisy) with `cargo run --release --example tune`, which prints each
+//! crossover it finds; each constant's comment says where its value departs from that print
+//! and why.
 //!
 //! With the `tiny-thresholds` feature every crossover is as small as its algorithm allows, so
 //! that tests on small inputs reach every algorithm.
