@@ -1,7 +1,7 @@
 //! Measures the crossovers in `carry::thresholds`: times base case, Karatsuba, Toom-3 and Toom-4
 //! multiplication and squaring at each size and prints where each algorithm starts to win,
-//! schoolbook against divide-and-conquer division, and Montgomery products (CIOS against a
-//! product followed by REDC, and a schoolbook against a subquadratic product before the REDC),
+//! schoolbook against divide-and-conquer division, and Montgomery products (a schoolbook
+//! against a subquadratic product before the REDC),
 //! then times the radix conversions and the division and radix kernels at a few reference sizes.
 //!
 //! Run with `cargo run --release --example tune` (without `tiny-thresholds`); `-- --ntt` measures
@@ -233,18 +233,15 @@ fn tune_mu(rng: &mut Lcg) {
     );
 }
 
-/// Montgomery products modulo an odd `n`-limb modulus: CIOS (`mont_mul_cios`, also used to
-/// square) against a full product followed by `redc` (REDC_SEPARATE), and, for that separate
-/// form, the schoolbook product or square against one level of Karatsuba (`mul_karatsuba` /
-/// `sqr_karatsuba`, halves by `limbs::mul` / `limbs::sqr`): whether MUL_KARATSUBA and
-/// SQR_KARATSUBA also hold with a REDC after the product (`Modulus` uses `limbs::mul` / `sqr`).
+/// Montgomery products modulo an odd `n`-limb modulus as `Modulus` forms them above eight limbs
+/// (below, fixed-width products on arrays): a schoolbook product or square followed by `redc`
+/// against one level of Karatsuba (`mul_karatsuba` / `sqr_karatsuba`, halves by `limbs::mul` /
+/// `limbs::sqr`), that is, whether MUL_KARATSUBA and SQR_KARATSUBA also hold with a REDC after
+/// the product.
 fn tune_redc(rng: &mut Lcg) {
-    let sizes: Vec<usize> = (2..16).chain((16..=96).step_by(4)).collect();
-    let (mut cios, mut sep, mut cios_sq, mut sep_sq) = (vec![], vec![], vec![], vec![]);
-    let (mut sub, mut sub_sq) = (vec![], vec![]);
-    println!(
-        "redc: limbs cios_mul separate_mul karatsuba_mul cios_sqr separate_sqr karatsuba_sqr (ns)"
-    );
+    let sizes: Vec<usize> = (8..16).chain((16..=96).step_by(4)).collect();
+    let (mut sep, mut sep_sq, mut sub, mut sub_sq) = (vec![], vec![], vec![], vec![]);
+    println!("redc: limbs separate_mul karatsuba_mul separate_sqr karatsuba_sqr (ns)");
     for &n in &sizes {
         let mut m = rng.limbs(n);
         m[0] |= 1;
@@ -258,9 +255,6 @@ fn tune_redc(rng: &mut Lcg) {
         let mut t = vec![0u64; 2 * n + 2];
         let mut prod = vec![0u64; 2 * n];
         let mut scratch = vec![0u64; 16 * n + 256];
-        let tc = time_ns(|| {
-            limbs::mont_mul_cios(&mut r, black_box(&a), black_box(&b), &m, minv, &mut t)
-        });
         let ts = time_ns(|| {
             limbs::mont_mul_separate(&mut r, black_box(&a), black_box(&b), &m, minv, &mut t)
         });
@@ -268,27 +262,17 @@ fn tune_redc(rng: &mut Lcg) {
             limbs::mul_karatsuba(&mut prod, black_box(&a), black_box(&b), &mut scratch);
             limbs::redc(&mut r, &mut prod, &m, minv);
         });
-        let tc2 = time_ns(|| {
-            limbs::mont_mul_cios(&mut r, black_box(&a), black_box(&a), &m, minv, &mut t)
-        });
         let ts2 = time_ns(|| limbs::mont_sqr_separate(&mut r, black_box(&a), &m, minv, &mut t));
         let tq2 = time_ns(|| {
             limbs::sqr_karatsuba(&mut prod, black_box(&a), &mut scratch);
             limbs::redc(&mut r, &mut prod, &m, minv);
         });
-        println!("redc {n:4} {tc:9.0} {ts:9.0} {tq:9.0} {tc2:9.0} {ts2:9.0} {tq2:9.0}");
-        cios.push(tc);
+        println!("redc {n:4} {ts:9.0} {tq:9.0} {ts2:9.0} {tq2:9.0}");
         sep.push(ts);
         sub.push(tq);
-        cios_sq.push(tc2);
         sep_sq.push(ts2);
         sub_sq.push(tq2);
     }
-    println!(
-        "REDC_SEPARATE = {:?} (products), {:?} (squares)",
-        crossover(&sizes, &cios, &sep),
-        crossover(&sizes, &cios_sq, &sep_sq)
-    );
     println!(
         "Karatsuba before REDC from {:?} limbs for products, {:?} for squares (MUL_KARATSUBA = {}, SQR_KARATSUBA = {})",
         crossover(&sizes, &sep, &sub),

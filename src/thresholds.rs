@@ -179,19 +179,6 @@ pub const DIV_DC: usize = 2;
 /// against 74, 16/8 107 against 106, 24/8 195 against 187.
 pub const DIV_REGISTERS: usize = 6;
 
-/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
-/// followed by a separate REDC from here on. On the Zen 5 host (session 17, `tune`, CIOS /
-/// separate ns) the separate form, whose product takes the MULX/ADX base case, is ahead from 2
-/// limbs: 2: 26 / 15, 4: 45 / 25, 6: 60 / 61, 8: 99 / 67, 16: 355 / 224; `Modulus::pow` with
-/// a 128- to 448-bit modulus and exponent went 13–29% faster than with 8 here (256 bits:
-/// 15.7 → 11.2 µs). One-limb moduli keep CIOS.
-#[cfg(not(feature = "tiny-thresholds"))]
-pub const REDC_SEPARATE: usize = 2;
-/// Montgomery products (`Modulus`): CIOS below this many limbs of the modulus, a full product
-/// followed by a separate REDC from here on.
-#[cfg(feature = "tiny-thresholds")]
-pub const REDC_SEPARATE: usize = 2;
-
 /// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below). The NTT
 /// first wins near 440 limbs, but its time doubles each time the product length passes a power
 /// of two, and it stays ahead of Toom-3 across those jumps from about 800 limbs (medians of two

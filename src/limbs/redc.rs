@@ -1,10 +1,9 @@
 //! Montgomery reduction (REDC) and multiplication modulo an odd `m` of `n` limbs with
 //! `R = 2^(64n)`: `redc` reduces a `2n`-limb product one limb per row (Montgomery, Math. Comp. 44
-//! (1985); GMP's `redc_1`), `mont_mul_cios` interleaves product and reduction limb by limb
-//! (Koç, Acar & Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE
-//! Micro 1996, CIOS), O(n²) either way. `thresholds::REDC_SEPARATE` picks between them.
-//! Everything here runs in time independent of the values (lengths only); the final
-//! subtraction is a masked select.
+//! (1985); GMP's `redc_1`), after a schoolbook product or square (`mont_mul_separate`,
+//! `mont_sqr_separate`); O(n²). `Modulus` takes these above eight limbs (below, the prime
+//! fields' fixed-width products). Everything here runs in time independent of the values
+//! (lengths only); the final subtraction is a masked select.
 
 use super::add::{add_n, sub_n};
 use super::mul::{addmul_1_portable, mul_basecase, sqr_basecase};
@@ -101,40 +100,6 @@ pub fn mont_sqr_separate(r: &mut [u64], a: &[u64], m: &[u64], minv: u64, t: &mut
     redc(r, t, m, minv);
 }
 
-#[inline(always)]
-fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
-    let p = (a as u128) * (b as u128) + (c as u128) + (d as u128);
-    (p as u64, (p >> 64) as u64)
-}
-
-/// `r = a·b·R^(-1) mod m` for `a, b < m` by CIOS: for each limb of `b`, add `a·b_i` and then
-/// `q·m` to a running `n + 2`-limb sum and drop its low limb. `t` holds `n + 2` scratch limbs.
-pub fn mont_mul_cios(r: &mut [u64], a: &[u64], b: &[u64], m: &[u64], minv: u64, t: &mut [u64]) {
-    let n = m.len();
-    let t = &mut t[..n + 2];
-    t.fill(0);
-    for &bi in &b[..n] {
-        let mut c = 0;
-        for j in 0..n {
-            (t[j], c) = mac(a[j], bi, t[j], c);
-        }
-        let (s, o) = t[n].overflowing_add(c);
-        t[n] = s;
-        t[n + 1] = o as u64;
-        let q = t[0].wrapping_mul(minv);
-        let (_, mut c) = mac(q, m[0], t[0], 0);
-        for j in 1..n {
-            (t[j - 1], c) = mac(q, m[j], t[j], c);
-        }
-        let (s, o) = t[n].overflowing_add(c);
-        t[n - 1] = s;
-        t[n] = t[n + 1] + o as u64;
-    }
-    r[..n].copy_from_slice(&t[..n]);
-    let carry = t[n];
-    sub_if_ge(r, carry, m, &mut t[..n]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,7 +113,9 @@ mod tests {
     }
 
     #[test]
-    fn cios_and_separate_agree() {
+    fn separate_products_are_montgomery_products() {
+        // r·R ≡ a·b (mod m), r < m, checked with `Int`.
+        use crate::Int;
         let mut seed = 5;
         for n in 1..=20 {
             for _ in 0..20 {
@@ -156,20 +123,29 @@ mod tests {
                 m[0] |= 1;
                 m[n - 1] |= 1 << (seed % 64);
                 let minv = neg_inv_limb(m[0]);
-                // a, b < m: clear the top limb's bits above m's top bit, then compare.
+                // a, b < m: clear the top limb's bits above m's top bit.
                 let below = |mut x: Vec<u64>| {
                     x[n - 1] >>= m[n - 1].leading_zeros() + 1;
                     x
                 };
                 let (a, b) = (below(limbs(n, &mut seed)), below(limbs(n, &mut seed)));
-                let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
+                let mut r = vec![0; n];
                 let mut t = vec![0; 2 * n + 2];
-                mont_mul_cios(&mut r1, &a, &b, &m, minv, &mut t);
-                mont_mul_separate(&mut r2, &a, &b, &m, minv, &mut t);
-                assert_eq!(r1, r2, "n={n} m={m:x?} a={a:x?} b={b:x?}");
-                mont_sqr_separate(&mut r2, &a, &m, minv, &mut t);
-                mont_mul_cios(&mut r1, &a, &a, &m, minv, &mut t);
-                assert_eq!(r1, r2, "square n={n}");
+                let (mi, ai, bi) = (
+                    Int::from_limbs(&m),
+                    Int::from_limbs(&a),
+                    Int::from_limbs(&b),
+                );
+                let shifted = |r: &[u64]| (Int::from_limbs(r) << (64 * n as u32)) % &mi;
+                mont_mul_separate(&mut r, &a, &b, &m, minv, &mut t);
+                assert!(Int::from_limbs(&r) < mi, "n={n}");
+                assert_eq!(
+                    shifted(&r),
+                    (&ai * &bi) % &mi,
+                    "n={n} m={m:x?} a={a:x?} b={b:x?}"
+                );
+                mont_sqr_separate(&mut r, &a, &m, minv, &mut t);
+                assert_eq!(shifted(&r), (&ai * &ai) % &mi, "square n={n}");
             }
         }
     }

@@ -2,7 +2,7 @@
 //! (Menezes, van Oorschot & Vanstone, Handbook of Applied Cryptography, Algorithm 14.85), the
 //! window width growing with the exponent length; for base 2 a square-and-double ladder.
 
-use super::arith::Timing;
+use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::Int;
 
@@ -108,6 +108,17 @@ impl Modulus {
         let n = self.len();
         let w = window_width(e.bits());
         let table = self.odd_powers(a, w, s);
+        match n {
+            1 => return self.pow_mont_fixed::<1>(acc, &table, e, w),
+            2 => return self.pow_mont_fixed::<2>(acc, &table, e, w),
+            3 => return self.pow_mont_fixed::<3>(acc, &table, e, w),
+            4 => return self.pow_mont_fixed::<4>(acc, &table, e, w),
+            5 => return self.pow_mont_fixed::<5>(acc, &table, e, w),
+            6 => return self.pow_mont_fixed::<6>(acc, &table, e, w),
+            7 => return self.pow_mont_fixed::<7>(acc, &table, e, w),
+            8 => return self.pow_mont_fixed::<8>(acc, &table, e, w),
+            _ => {}
+        }
         let (windows, tail) = sliding_windows(e, w);
         let mut tmp = vec![0u64; n];
         let mut started = false;
@@ -129,6 +140,32 @@ impl Modulus {
             self.mont_sqr(&mut tmp, acc, s, Timing::Vartime);
             acc.copy_from_slice(&tmp);
         }
+    }
+
+    /// [`Modulus::pow_mont`] for a modulus of `N` limbs, on arrays: the running power stays in
+    /// registers instead of going through the slices and their copies at every step.
+    fn pow_mont_fixed<const N: usize>(&self, acc: &mut [u64], table: &[u64], e: &Int, w: u32) {
+        let f = Fixed::<N>::new(&self.m, self.minv);
+        let table: Vec<[u64; N]> = table.chunks_exact(N).map(array).collect();
+        let (windows, tail) = sliding_windows(e, w);
+        let mut x: Option<[u64; N]> = None;
+        for (shift, digit) in windows {
+            let entry = &table[digit as usize / 2];
+            x = Some(match x {
+                None => *entry,
+                Some(mut y) => {
+                    for _ in 0..shift {
+                        y = f.sqr(&y);
+                    }
+                    f.mul(&y, entry)
+                }
+            });
+        }
+        let mut y = x.expect("e > 0 has a window");
+        for _ in 0..tail {
+            y = f.sqr(&y);
+        }
+        acc.copy_from_slice(&y);
     }
 
     /// `a, a³, a⁵, …, a^(2^w - 1)` in Montgomery form, `n` limbs each, one after another.
