@@ -338,7 +338,7 @@ fn main() {
                 checks.push((format!("{field} {op}"), f));
             }
         }
-        let more: [(&str, fn()); 15] = [
+        let more: [(&str, fn()); 17] = [
             ("bytes bn254", bytes_bn254),
             ("bytes bls12_381", bytes_bls12_381),
             ("bytes secp256k1", bytes_secp256k1),
@@ -353,6 +353,8 @@ fn main() {
             ("U256 bytes", uint_bytes),
             ("bn254 batch_invert", batch_invert),
             ("Modulus::pow_ct 2048", modulus_pow_ct),
+            ("Modulus::pow_ct 256 (fixed width)", modulus_pow_ct_256),
+            ("Modulus::pow_ct 128 (fixed width)", modulus_pow_ct_128),
             ("limbs divsteps", limbs_divsteps),
         ];
         checks.extend(more.into_iter().map(|(n, f)| (n.to_string(), f)));
@@ -377,18 +379,28 @@ fn batch_invert() {
 /// exponent's bit length is public by contract (the running time may depend on it), so its top
 /// limb stays defined; every other limb of the exponent and all of the base are secret.
 fn modulus_pow_ct() {
-    modulus_pow(true);
+    modulus_pow::<32>(true);
+}
+
+/// The same on 256- and 128-bit moduli, which take the fixed-width products (the 4-limb
+/// MULX/ADX kernels where the build has them, the unrolled CIOS otherwise).
+fn modulus_pow_ct_256() {
+    modulus_pow::<4>(true);
+}
+
+fn modulus_pow_ct_128() {
+    modulus_pow::<2>(true);
 }
 
 /// The same with the variable-time `Modulus::pow` (sliding windows): must be reported.
 fn modulus_pow_vartime_leaks() {
-    modulus_pow(false);
+    modulus_pow::<32>(false);
 }
 
-fn modulus_pow(ct: bool) {
+fn modulus_pow<const N: usize>(ct: bool) {
     let limbs = |seed: u64| -> Vec<u64> {
         let mut x = seed;
-        (0..32)
+        (0..N)
             .map(|_| {
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
@@ -399,18 +411,18 @@ fn modulus_pow(ct: bool) {
     };
     let mut m = limbs(1);
     m[0] |= 1;
-    m[31] |= 1 << 63;
+    m[N - 1] |= 1 << 63;
     let m = carry::Int::from_limbs(&m);
     let modulus = carry::Modulus::new(&m).expect("odd modulus");
     let mut base = limbs(2);
-    base[31] >>= 1;
+    base[N - 1] >>= 1;
     let base = carry::Int::from_limbs(&base);
     let mut exp = limbs(3);
-    exp[31] |= 1 << 63;
+    exp[N - 1] |= 1 << 63;
     let exp = carry::Int::from_limbs(&exp);
     secret_limbs(base.as_limbs());
-    secret_limbs(&exp.as_limbs()[..31]);
-    let mut out = [0u64; 32];
+    secret_limbs(&exp.as_limbs()[..N - 1]);
+    let mut out = [0u64; N];
     if ct {
         modulus.pow_ct_into(black_box(&base), black_box(&exp), &mut out);
     } else {

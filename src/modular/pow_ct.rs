@@ -3,7 +3,7 @@
 //! (HAC 14.82 with the table access of Brickell et al.'s countermeasure to cache-timing
 //! attacks), schoolbook products only. O(k·n²) for a `k`-bit exponent and an `n`-limb modulus.
 
-use super::arith::Timing;
+use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::Int;
 use zeroize::Zeroize;
@@ -119,20 +119,61 @@ impl Modulus {
         let mut entry = vec![0u64; n];
         let e = exp.as_limbs();
         let windows = bits.div_ceil(u64::from(w));
-        for k in (0..windows).rev() {
-            for _ in 0..w {
-                self.mont_sqr(&mut tmp, &acc, &mut s, Timing::ConstTime);
-                acc.copy_from_slice(&tmp);
+        match n {
+            1 => self.windows_fixed::<1>(&mut acc, &mut entry, &table, e, windows, w),
+            2 => self.windows_fixed::<2>(&mut acc, &mut entry, &table, e, windows, w),
+            3 => self.windows_fixed::<3>(&mut acc, &mut entry, &table, e, windows, w),
+            4 => self.windows_fixed::<4>(&mut acc, &mut entry, &table, e, windows, w),
+            5 => self.windows_fixed::<5>(&mut acc, &mut entry, &table, e, windows, w),
+            6 => self.windows_fixed::<6>(&mut acc, &mut entry, &table, e, windows, w),
+            7 => self.windows_fixed::<7>(&mut acc, &mut entry, &table, e, windows, w),
+            8 => self.windows_fixed::<8>(&mut acc, &mut entry, &table, e, windows, w),
+            _ => {
+                for k in (0..windows).rev() {
+                    for _ in 0..w {
+                        self.mont_sqr(&mut tmp, &acc, &mut s, Timing::ConstTime);
+                        acc.copy_from_slice(&tmp);
+                    }
+                    let mut digit = bits_at(e, k * u64::from(w), w);
+                    lookup(&mut entry, &table, digit);
+                    digit.zeroize();
+                    self.mont_mul(&mut tmp, &acc, &entry, &mut s, Timing::ConstTime);
+                    acc.copy_from_slice(&tmp);
+                }
             }
-            let mut digit = bits_at(e, k * u64::from(w), w);
-            lookup(&mut entry, &table, digit);
-            digit.zeroize();
-            self.mont_mul(&mut tmp, &acc, &entry, &mut s, Timing::ConstTime);
-            acc.copy_from_slice(&tmp);
         }
         self.mont_out(out, &acc, &mut s);
         for v in [&mut table, &mut acc, &mut tmp, &mut entry, &mut s, &mut a] {
             v.zeroize();
         }
+    }
+}
+
+impl Modulus {
+    /// The window loop of [`Modulus::pow_ct_into`] for a modulus of `N` limbs, on arrays
+    /// ([`Fixed`]): `acc` (one in Montgomery form on entry) becomes the power; `entry` is
+    /// scratch for the table lookups. Runs in time independent of the values.
+    fn windows_fixed<const N: usize>(
+        &self,
+        acc: &mut [u64],
+        entry: &mut [u64],
+        table: &[u64],
+        e: &[u64],
+        windows: u64,
+        w: u32,
+    ) {
+        let f = Fixed::<N>::new(&self.m, self.minv);
+        let mut x: [u64; N] = array(acc);
+        for k in (0..windows).rev() {
+            for _ in 0..w {
+                x = f.sqr(&x);
+            }
+            let mut digit = bits_at(e, k * u64::from(w), w);
+            lookup(entry, table, digit);
+            digit.zeroize();
+            x = f.mul(&x, &array(entry));
+        }
+        acc.copy_from_slice(&x);
+        x.zeroize();
     }
 }
