@@ -24,6 +24,29 @@ pub const fn inverse_limb(d: u64) -> u64 {
     x
 }
 
+/// `x = x / d` in place for odd `d` when `d` divides `x` modulo `2^(64·x.len())`: the quotient
+/// digits from the low end (Hensel), so a two's complement negative multiple of `d` gives the
+/// two's complement quotient. The Toom interpolations divide by 3 and 45 with it.
+///
+/// ```
+/// let mut x = [90, 0];
+/// carry::limbs::divexact_1(&mut x, 45);
+/// assert_eq!(x, [2, 0]);
+/// let mut y = [u64::MAX - 5, u64::MAX]; // −6
+/// carry::limbs::divexact_1(&mut y, 3);
+/// assert_eq!(y, [u64::MAX - 1, u64::MAX]); // −2
+/// ```
+pub fn divexact_1(x: &mut [u64], d: u64) {
+    let dinv = inverse_limb(d);
+    let mut borrow = 0u64;
+    for xi in x.iter_mut() {
+        let (s, b) = xi.overflowing_sub(borrow);
+        let q = s.wrapping_mul(dinv);
+        *xi = q;
+        borrow = ((q as u128 * d as u128) >> 64) as u64 + b as u64;
+    }
+}
+
 /// Hensel division of `w` (the dividend, overwritten) by the odd `d`, `w.len() >= d.len() >= 1`:
 /// writes `q` (`w.len() - d.len() + 1` limbs) with `q·d ≡ w mod 2^(64·q.len())` and returns
 /// whether `d` divides `w` exactly, in which case `q` is the quotient.

@@ -8,6 +8,7 @@ use super::add::{
     add, add_1_assign, add_assign, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub, sub_assign,
     sub_n, sub_n_assign,
 };
+use super::bdiv::divexact_1;
 use super::mul::{mul, sqr};
 use super::normalized_len;
 use super::shift::{shl_assign, shr_assign};
@@ -97,20 +98,6 @@ pub fn sqr_karatsuba(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     karatsuba_add_middle(r, n, tmp, c);
 }
 
-/// Exact division by 3 in place, modulo `B^x.len()`: correct for two's complement values.
-fn divexact_by3(x: &mut [u64]) {
-    const INV3: u64 = 0xAAAA_AAAA_AAAA_AAAB;
-    const THIRD: u64 = 0x5555_5555_5555_5556;
-    let mut borrow = 0u64;
-    for xi in x.iter_mut() {
-        let (s, b) = xi.overflowing_sub(borrow);
-        let q = s.wrapping_mul(INV3);
-        *xi = q;
-        // High limb of 3q: how many times q reaches ceil(B/3) and ceil(2B/3).
-        borrow = (q >= THIRD) as u64 + (q >= INV3) as u64 + b as u64;
-    }
-}
-
 /// Arithmetic shift right by one of a two's complement value.
 fn sar1(x: &mut [u64]) {
     let top = x.len() - 1;
@@ -153,7 +140,7 @@ fn toom3_interpolate(r: &mut [u64], n: usize, r1: &mut [u64], rm1: &mut [u64], r
         let c0 = &r[..2 * n];
         let c4 = &r[4 * n..];
         sub_n_assign(rm2, r1);
-        divexact_by3(rm2); // (r(-2) - r(1)) / 3
+        divexact_1(rm2, 3); // (r(-2) - r(1)) / 3
         sub_n_assign(r1, rm1);
         shr_assign(r1, 1); // (r(1) - r(-1)) / 2 = c1 + c3 >= 0
         sub_assign(rm1, c0); // r(-1) - c0

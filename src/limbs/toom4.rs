@@ -7,23 +7,11 @@
 //! 4–18% slower than Toom-3's from 120 to 440 limbs and level (within 4%) from 480 to 800.
 
 use super::add::{add, add_1_assign, add_assign, cmp_n, rsub_n_assign, sub_assign, sub_n_assign};
-use super::bdiv::inverse_limb;
+use super::bdiv::divexact_1;
 use super::mul::{addmul_1, mul, mul_1, submul_1};
 use super::normalized_len;
 use super::shift::{shl_assign, shr_assign};
 use core::cmp::Ordering;
-
-/// `x = x / d` for odd `d` when the division is exact (Hensel division by one limb).
-fn divexact_1(x: &mut [u64], d: u64) {
-    let dinv = inverse_limb(d);
-    let mut borrow = 0u64;
-    for xi in x.iter_mut() {
-        let (s, b) = xi.overflowing_sub(borrow);
-        let q = s.wrapping_mul(dinv);
-        *xi = q;
-        borrow = ((q as u128 * d as u128) >> 64) as u64 + b as u64;
-    }
-}
 
 /// `x -= y·m`; the difference must not be negative (`x.len() >= y.len()`).
 fn sub_mul(x: &mut [u64], y: &[u64], m: u64) {

@@ -90,6 +90,23 @@ fn fixed_into<const N: usize>(r: &mut [u64], a: &[u64], b: Option<&[u64]>, m: &M
 }
 
 impl Modulus {
+    /// `r = a·b·R^(-1)` (or `a²·R^(-1)` when `b` is `None`) mod m through [`Fixed`] when m has
+    /// one to eight limbs; returns whether it did.
+    fn fixed_product(&self, r: &mut [u64], a: &[u64], b: Option<&[u64]>) -> bool {
+        match self.len() {
+            1 => fixed_into::<1>(r, a, b, self),
+            2 => fixed_into::<2>(r, a, b, self),
+            3 => fixed_into::<3>(r, a, b, self),
+            4 => fixed_into::<4>(r, a, b, self),
+            5 => fixed_into::<5>(r, a, b, self),
+            6 => fixed_into::<6>(r, a, b, self),
+            7 => fixed_into::<7>(r, a, b, self),
+            8 => fixed_into::<8>(r, a, b, self),
+            _ => return false,
+        }
+        true
+    }
+
     /// Scratch limbs the slice kernels need.
     pub(crate) fn scratch_len(&self) -> usize {
         let n = self.len();
@@ -99,16 +116,8 @@ impl Modulus {
     /// `r = a·b·R^(-1) mod m` for `a, b < m` (all `n` limbs).
     pub(crate) fn mont_mul(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64], t: Timing) {
         let n = self.len();
-        match n {
-            1 => return fixed_into::<1>(r, a, Some(b), self),
-            2 => return fixed_into::<2>(r, a, Some(b), self),
-            3 => return fixed_into::<3>(r, a, Some(b), self),
-            4 => return fixed_into::<4>(r, a, Some(b), self),
-            5 => return fixed_into::<5>(r, a, Some(b), self),
-            6 => return fixed_into::<6>(r, a, Some(b), self),
-            7 => return fixed_into::<7>(r, a, Some(b), self),
-            8 => return fixed_into::<8>(r, a, Some(b), self),
-            _ => {}
+        if self.fixed_product(r, a, Some(b)) {
+            return;
         }
         if t == Timing::ConstTime || n < crate::thresholds::MUL_KARATSUBA {
             limbs::mont_mul_separate(r, a, b, &self.m, self.minv, s);
@@ -122,16 +131,8 @@ impl Modulus {
     /// `r = a²·R^(-1) mod m` for `a < m`.
     pub(crate) fn mont_sqr(&self, r: &mut [u64], a: &[u64], s: &mut [u64], t: Timing) {
         let n = self.len();
-        match n {
-            1 => return fixed_into::<1>(r, a, None, self),
-            2 => return fixed_into::<2>(r, a, None, self),
-            3 => return fixed_into::<3>(r, a, None, self),
-            4 => return fixed_into::<4>(r, a, None, self),
-            5 => return fixed_into::<5>(r, a, None, self),
-            6 => return fixed_into::<6>(r, a, None, self),
-            7 => return fixed_into::<7>(r, a, None, self),
-            8 => return fixed_into::<8>(r, a, None, self),
-            _ => {}
+        if self.fixed_product(r, a, None) {
+            return;
         }
         if t == Timing::ConstTime || n < crate::thresholds::SQR_KARATSUBA {
             limbs::mont_sqr_separate(r, a, &self.m, self.minv, s);
