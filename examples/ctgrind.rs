@@ -338,7 +338,7 @@ fn main() {
                 checks.push((format!("{field} {op}"), f));
             }
         }
-        let more: [(&str, fn()); 17] = [
+        let more: [(&str, fn()); 18] = [
             ("bytes bn254", bytes_bn254),
             ("bytes bls12_381", bytes_bls12_381),
             ("bytes secp256k1", bytes_secp256k1),
@@ -355,6 +355,7 @@ fn main() {
             ("Modulus::pow_ct 2048", modulus_pow_ct),
             ("Modulus::pow_ct 256 (fixed width)", modulus_pow_ct_256),
             ("Modulus::pow_ct 128 (fixed width)", modulus_pow_ct_128),
+            ("Modulus::pow_ct 64 (one word)", modulus_pow_ct_64),
             ("limbs divsteps", limbs_divsteps),
         ];
         checks.extend(more.into_iter().map(|(n, f)| (n.to_string(), f)));
@@ -392,15 +393,19 @@ fn modulus_pow_ct_128() {
     modulus_pow::<2>(true);
 }
 
+fn modulus_pow_ct_64() {
+    modulus_pow::<1>(true);
+}
+
 /// The same with the variable-time `Modulus::pow` (sliding windows): must be reported.
 fn modulus_pow_vartime_leaks() {
     modulus_pow::<32>(false);
 }
 
 fn modulus_pow<const N: usize>(ct: bool) {
-    let limbs = |seed: u64| -> Vec<u64> {
+    let limbs = |seed: u64, count: usize| -> Vec<u64> {
         let mut x = seed;
-        (0..N)
+        (0..count)
             .map(|_| {
                 x = x
                     .wrapping_mul(6_364_136_223_846_793_005)
@@ -409,19 +414,21 @@ fn modulus_pow<const N: usize>(ct: bool) {
             })
             .collect()
     };
-    let mut m = limbs(1);
+    let mut m = limbs(1, N);
     m[0] |= 1;
     m[N - 1] |= 1 << 63;
     let m = carry::Int::from_limbs(&m);
     let modulus = carry::Modulus::new(&m).expect("odd modulus");
-    let mut base = limbs(2);
+    let mut base = limbs(2, N);
     base[N - 1] >>= 1;
     let base = carry::Int::from_limbs(&base);
-    let mut exp = limbs(3);
-    exp[N - 1] |= 1 << 63;
+    // At least two limbs, so that a one-limb modulus has a secret exponent limb too.
+    let e = N.max(2);
+    let mut exp = limbs(3, e);
+    exp[e - 1] |= 1 << 63;
     let exp = carry::Int::from_limbs(&exp);
     secret_limbs(base.as_limbs());
-    secret_limbs(&exp.as_limbs()[..N - 1]);
+    secret_limbs(&exp.as_limbs()[..e - 1]);
     let mut out = [0u64; N];
     if ct {
         modulus.pow_ct_into(black_box(&base), black_box(&exp), &mut out);

@@ -5,7 +5,8 @@
 //! running power in an array too. Measured on the Zen 5 host (session 17, `Modulus::new` and
 //! `pow` with an n-bit modulus and exponent, against GMP's `mpz_powm`): 128 bits 1.68 µs (was
 //! 5.7), 256 bits 5.5 (11.1), 384 bits 17.6 (29.2), 512 bits 38.0 (48.0); GMP 1.87, 11.7, 26.4,
-//! 49.9 µs. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and Toom-3
+//! 49.9 µs. Session 18 took the allocations out of those sizes' `pow` and `Modulus::new` and
+//! gave one limb its own product: 64 bits 0.66 -> 0.32 µs (GMP 0.31), 128 bits 1.62 -> 1.25. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and Toom-3
 //! where they pay) followed by `redc`, or the schoolbook products with their REDC for
 //! `pow_ct`. All of these but the subquadratic products run in time independent of the values.
 
@@ -31,7 +32,7 @@ pub(super) fn array<const N: usize>(x: &[u64]) -> [u64; N] {
 /// the MULX/ADX kernels at four limbs where the CPU has them, else the unrolled CIOS. Both run
 /// in time independent of the values.
 pub(super) struct Fixed<const N: usize> {
-    m: [u64; N],
+    pub(super) m: [u64; N],
     minv: u64,
     /// m followed by −m⁻¹ mod 2^64, as the 4-limb kernels take them (zeros unless N = 4).
     kernel: [u64; 5],
@@ -55,6 +56,11 @@ impl<const N: usize> Fixed<N> {
     /// a·b·R⁻¹ mod m for `a, b < m`.
     #[inline(always)]
     pub(super) fn mul(&self, a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+        if N == 1 {
+            let mut r = [0u64; N];
+            r[0] = mul_word(a[0], b[0], self.m[0], self.minv);
+            return r;
+        }
         #[cfg(target_arch = "x86_64")]
         if N == 4 {
             if let Some(x) = limbs::mont_mul_4(&array(a), &array(b), &self.kernel) {
@@ -77,10 +83,24 @@ impl<const N: usize> Fixed<N> {
     }
 }
 
+/// a·b·R⁻¹ mod m for a one-limb m and `a, b < m`, `minv = −m⁻¹ mod 2^64`, in time
+/// independent of the values. With q = t·m⁻¹ mod 2^64 for t = a·b, the low words of t and q·m
+/// agree, so the result is hi(t) − hi(q·m), in (−m, m), plus m where that borrows: no carry
+/// out of the low words and no final comparison on the chain (Montgomery's reduction in its
+/// subtractive form). A 64-bit `pow` 302 -> 275 ns against the one-limb CIOS (session 18).
+#[inline(always)]
+fn mul_word(a: u64, b: u64, m: u64, minv: u64) -> u64 {
+    let t = u128::from(a) * u128::from(b);
+    let q = (t as u64).wrapping_mul(minv.wrapping_neg());
+    let qm = ((u128::from(q) * u128::from(m)) >> 64) as u64;
+    let (u, borrow) = ((t >> 64) as u64).overflowing_sub(qm);
+    u.wrapping_add(m & 0u64.wrapping_sub(u64::from(borrow)))
+}
+
 /// `r = a·b·R^(-1) mod m` (or `a²·R^(-1)` when `b` is `None`) through [`Fixed`].
 #[inline(always)]
 fn fixed_into<const N: usize>(r: &mut [u64], a: &[u64], b: Option<&[u64]>, m: &Modulus) {
-    let f = Fixed::<N>::new(&m.m, m.minv);
+    let f = Fixed::<N>::new(m.m(), m.minv);
     let a = array(a);
     let x = match b {
         Some(b) => f.mul(&a, &array(b)),
@@ -120,11 +140,11 @@ impl Modulus {
             return;
         }
         if t == Timing::ConstTime || n < crate::thresholds::MUL_KARATSUBA {
-            limbs::mont_mul_separate(r, a, b, &self.m, self.minv, s);
+            limbs::mont_mul_separate(r, a, b, self.m(), self.minv, s);
         } else {
             let (prod, rest) = s.split_at_mut(2 * n);
             limbs::mul(prod, a, b, rest);
-            limbs::redc(r, prod, &self.m, self.minv);
+            limbs::redc(r, prod, self.m(), self.minv);
         }
     }
 
@@ -135,11 +155,11 @@ impl Modulus {
             return;
         }
         if t == Timing::ConstTime || n < crate::thresholds::SQR_KARATSUBA {
-            limbs::mont_sqr_separate(r, a, &self.m, self.minv, s);
+            limbs::mont_sqr_separate(r, a, self.m(), self.minv, s);
         } else {
             let (prod, rest) = s.split_at_mut(2 * n);
             limbs::sqr(prod, a, rest);
-            limbs::redc(r, prod, &self.m, self.minv);
+            limbs::redc(r, prod, self.m(), self.minv);
         }
     }
 
@@ -149,19 +169,19 @@ impl Modulus {
         let t = &mut s[..2 * n];
         t[..n].copy_from_slice(a);
         t[n..].fill(0);
-        limbs::redc(r, t, &self.m, self.minv);
+        limbs::redc(r, t, self.m(), self.minv);
     }
 
     /// `r = (a + b) mod m` for `a, b < m`, in constant time.
     pub(crate) fn add_mod(&self, r: &mut [u64], a: &[u64], b: &[u64], s: &mut [u64]) {
         let carry = limbs::add_n(r, a, b);
-        limbs::sub_if_ge(r, carry, &self.m, s);
+        limbs::sub_if_ge(r, carry, self.m(), s);
     }
 
     /// `r = (a - b) mod m` for `a, b < m` (variable time).
     pub(crate) fn sub_mod(&self, r: &mut [u64], a: &[u64], b: &[u64]) {
         if limbs::sub_n(r, a, b) != 0 {
-            limbs::add_n_assign(r, &self.m);
+            limbs::add_n_assign(r, self.m());
         }
     }
 
@@ -172,17 +192,17 @@ impl Modulus {
     pub(crate) fn mul_limb_mod(&self, r: &mut [u64], a: &[u64], k: u64, s: &mut [u64]) {
         let n = self.len();
         if n == 1 {
-            r[0] = ((a[0] as u128 * k as u128) % self.m[0] as u128) as u64;
+            r[0] = ((a[0] as u128 * k as u128) % self.m()[0] as u128) as u64;
             return;
         }
         let (d, rest) = s.split_at_mut(n);
         let (u, rest) = rest.split_at_mut(n + 1);
-        let shift = self.m[n - 1].leading_zeros();
+        let shift = self.m()[n - 1].leading_zeros();
         u[n] = limbs::mul_1(&mut u[..n], a, k);
         if shift == 0 {
-            d.copy_from_slice(&self.m);
+            d.copy_from_slice(self.m());
         } else {
-            limbs::shl(d, &self.m, shift);
+            limbs::shl(d, self.m(), shift);
             // a·k < m·2^64, so the shifted product still fits in n + 1 limbs.
             limbs::shl_assign(u, shift);
         }
@@ -205,17 +225,17 @@ impl Modulus {
         let mut tmp = vec![0u64; n];
         for part in x.as_limbs().chunks(n).rev() {
             // acc·R² R^(-1) = acc·R.
-            self.mont_mul(&mut tmp, &acc, &self.r2, s, Timing::ConstTime);
+            self.mont_mul(&mut tmp, &acc, self.r2(), s, Timing::ConstTime);
             chunk[..part.len()].copy_from_slice(part);
             chunk[part.len()..].fill(0);
-            self.mont_mul(&mut acc, &chunk, &self.r2, s, Timing::ConstTime);
+            self.mont_mul(&mut acc, &chunk, self.r2(), s, Timing::ConstTime);
             let t = acc.clone();
             self.add_mod(&mut acc, &tmp, &t, s);
         }
         if x.is_negative() {
             // m - acc, then reduced again (m - 0 = m).
-            limbs::sub_n(&mut tmp, &self.m, &acc);
-            limbs::sub_if_ge(&mut tmp, 0, &self.m, s);
+            limbs::sub_n(&mut tmp, self.m(), &acc);
+            limbs::sub_if_ge(&mut tmp, 0, self.m(), s);
             acc.copy_from_slice(&tmp);
         }
         use zeroize::Zeroize;
@@ -224,19 +244,37 @@ impl Modulus {
         acc
     }
 
+    /// Whether `0 <= x < m`.
+    fn is_reduced(&self, x: &Int) -> bool {
+        !x.is_negative() && (x.as_limbs().len() < self.len() || *x < self.int)
+    }
+
     /// `x mod m` as `n` limbs in `[0, m)` (variable time).
     pub(super) fn reduce_limbs(&self, x: &Int) -> Vec<u64> {
-        if !x.is_negative() && (x.as_limbs().len() < self.len() || *x < self.int) {
+        if self.is_reduced(x) {
             return padded(x, self.len());
         }
         padded(&x.rem_euclid(&self.int), self.len())
+    }
+
+    /// `x mod m` as an array of `N = n` limbs (variable time).
+    pub(super) fn reduced<const N: usize>(&self, x: &Int) -> [u64; N] {
+        let copy = |l: &[u64]| {
+            let mut r = [0u64; N];
+            r[..l.len()].copy_from_slice(l);
+            r
+        };
+        if self.is_reduced(x) {
+            return copy(x.as_limbs());
+        }
+        copy(x.rem_euclid(&self.int).as_limbs())
     }
 
     /// The Montgomery form of `x mod m` (variable time).
     pub(crate) fn to_mont(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
         let a = self.reduce_limbs(x);
         let mut r = vec![0u64; self.len()];
-        self.mont_mul(&mut r, &a, &self.r2, s, Timing::Vartime);
+        self.mont_mul(&mut r, &a, self.r2(), s, Timing::Vartime);
         r
     }
 

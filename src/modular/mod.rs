@@ -24,14 +24,11 @@ use zeroize::Zeroize;
 pub struct Modulus {
     /// The modulus as an `Int`.
     int: Int,
-    /// Its `n` limbs (the top one nonzero).
-    m: Vec<u64>,
     /// `-m^(-1) mod 2^64`.
     minv: u64,
-    /// `R mod m`: one in Montgomery form.
-    one: Vec<u64>,
-    /// `R² mod m`: converts into Montgomery form.
-    r2: Vec<u64>,
+    /// In one buffer, `n` limbs each: m (the top limb nonzero), `R mod m` (one in Montgomery
+    /// form) and `R² mod m` (which converts into Montgomery form).
+    consts: Vec<u64>,
 }
 
 /// Why a value cannot be the modulus of a [`Modulus`].
@@ -91,16 +88,26 @@ impl Modulus {
         if m.is_even() {
             return Err(ModulusError::Even);
         }
-        let limbs = m.as_limbs().to_vec();
+        let limbs = m.as_limbs();
         let n = limbs.len();
-        let r_mod = (Int::ONE << (64 * n as u64)) % m;
-        let r2 = (&r_mod * &r_mod) % m;
+        let mut consts = vec![0u64; 3 * n];
+        consts[..n].copy_from_slice(limbs);
+        if n == 1 {
+            // R mod m and R·(R mod m) mod m in words: the Int operations below cost more
+            // than a whole one-limb exponentiation's products.
+            let one = limbs[0].wrapping_neg() % limbs[0];
+            consts[1] = one;
+            consts[2] = crate::limbs::rem_1(&[0, one], limbs[0]);
+        } else {
+            let r_mod = (Int::ONE << (64 * n as u64)) % m;
+            let r2 = (&r_mod * &r_mod) % m;
+            consts[n..][..r_mod.as_limbs().len()].copy_from_slice(r_mod.as_limbs());
+            consts[2 * n..][..r2.as_limbs().len()].copy_from_slice(r2.as_limbs());
+        }
         Ok(Modulus {
             int: m.clone(),
             minv: crate::limbs::neg_inv_limb(limbs[0]),
-            one: padded(&r_mod, n),
-            r2: padded(&r2, n),
-            m: limbs,
+            consts,
         })
     }
 
@@ -116,15 +123,28 @@ impl Modulus {
 
     /// Limbs of the modulus.
     pub(crate) fn len(&self) -> usize {
-        self.m.len()
+        self.consts.len() / 3
+    }
+
+    /// The modulus's limbs.
+    fn m(&self) -> &[u64] {
+        &self.consts[..self.len()]
+    }
+
+    /// `R mod m`, `n` limbs.
+    fn one(&self) -> &[u64] {
+        &self.consts[self.len()..2 * self.len()]
+    }
+
+    /// `R² mod m`, `n` limbs.
+    fn r2(&self) -> &[u64] {
+        &self.consts[2 * self.len()..]
     }
 }
 
 impl Drop for Modulus {
     fn drop(&mut self) {
-        self.m.zeroize();
-        self.one.zeroize();
-        self.r2.zeroize();
+        self.consts.zeroize();
         self.minv.zeroize();
         if let Some((mut buf, _)) = self.int.take_heap() {
             buf.zeroize();
@@ -142,10 +162,8 @@ impl Clone for Modulus {
     fn clone(&self) -> Modulus {
         Modulus {
             int: self.int.clone(),
-            m: self.m.clone(),
             minv: self.minv,
-            one: self.one.clone(),
-            r2: self.r2.clone(),
+            consts: self.consts.clone(),
         }
     }
 }

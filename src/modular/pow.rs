@@ -4,6 +4,7 @@
 
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
+use crate::field::arith::add_portable;
 use crate::Int;
 
 /// The sliding-window width for an exponent of `bits` bits (the width that minimises
@@ -20,31 +21,39 @@ pub(super) fn window_width(bits: u64) -> u32 {
     }
 }
 
-/// The windows of `e > 0` from the top: `(shift, digit)` pairs meaning "square `shift` times,
-/// then multiply by `base^digit`" (`digit` odd), and the squarings left after the last one.
-pub(super) fn sliding_windows(e: &Int, w: u32) -> (Vec<(u64, u64)>, u64) {
-    let mut windows = Vec::new();
-    let mut i = e.bits() as i64 - 1;
+/// The windows of `e > 0` (its normalised limbs) from the top: calls `visit(shift, digit)`,
+/// meaning "square `shift` times, then multiply by `base^digit`" (`digit` odd), for each, and
+/// returns the squarings left after the last one.
+pub(super) fn for_each_window(e: &[u64], w: u32, mut visit: impl FnMut(u64, u64)) -> u64 {
+    let bit = |k: i64| (e[(k / 64) as usize] >> (k % 64)) & 1 == 1;
+    let mut i = crate::limbs::bit_len(e) as i64 - 1;
     let mut pending = 0u64;
     while i >= 0 {
-        if !e.bit(i as u64) {
+        if !bit(i) {
             pending += 1;
             i -= 1;
             continue;
         }
         let mut j = (i - i64::from(w) + 1).max(0);
-        while !e.bit(j as u64) {
+        while !bit(j) {
             j += 1;
         }
         let mut digit = 0u64;
         for k in (j..=i).rev() {
-            digit = (digit << 1) | u64::from(e.bit(k as u64));
+            digit = (digit << 1) | u64::from(bit(k));
         }
-        windows.push((pending + (i - j + 1) as u64, digit));
+        visit(pending + (i - j + 1) as u64, digit);
         pending = 0;
         i = j - 1;
     }
-    (windows, pending)
+    pending
+}
+
+/// [`for_each_window`] as a list of `(shift, digit)` pairs and the squarings left.
+pub(super) fn sliding_windows(e: &Int, w: u32) -> (Vec<(u64, u64)>, u64) {
+    let mut windows = Vec::new();
+    let tail = for_each_window(e.as_limbs(), w, |shift, digit| windows.push((shift, digit)));
+    (windows, tail)
 }
 
 impl Modulus {
@@ -88,6 +97,17 @@ impl Modulus {
         if exp.is_zero() {
             return Int::ONE;
         }
+        match n {
+            1 => return self.pow_fixed::<1>(base, exp),
+            2 => return self.pow_fixed::<2>(base, exp),
+            3 => return self.pow_fixed::<3>(base, exp),
+            4 => return self.pow_fixed::<4>(base, exp),
+            5 => return self.pow_fixed::<5>(base, exp),
+            6 => return self.pow_fixed::<6>(base, exp),
+            7 => return self.pow_fixed::<7>(base, exp),
+            8 => return self.pow_fixed::<8>(base, exp),
+            _ => {}
+        }
         let mut s = vec![0u64; self.scratch_len()];
         let a = self.reduce_limbs(base);
         let mut acc = vec![0u64; n];
@@ -95,7 +115,7 @@ impl Modulus {
             self.pow_of_two(&mut acc, exp, &mut s);
         } else {
             let mut am = vec![0u64; n];
-            self.mont_mul(&mut am, &a, &self.r2, &mut s, Timing::Vartime);
+            self.mont_mul(&mut am, &a, self.r2(), &mut s, Timing::Vartime);
             self.pow_mont(&mut acc, &am, exp, &mut s);
         }
         let mut r = vec![0u64; n];
@@ -104,21 +124,10 @@ impl Modulus {
     }
 
     /// `acc = a^e` in Montgomery form for `a` in Montgomery form and `e > 0`.
-    pub(super) fn pow_mont(&self, acc: &mut [u64], a: &[u64], e: &Int, s: &mut [u64]) {
+    fn pow_mont(&self, acc: &mut [u64], a: &[u64], e: &Int, s: &mut [u64]) {
         let n = self.len();
         let w = window_width(e.bits());
         let table = self.odd_powers(a, w, s);
-        match n {
-            1 => return self.pow_mont_fixed::<1>(acc, &table, e, w),
-            2 => return self.pow_mont_fixed::<2>(acc, &table, e, w),
-            3 => return self.pow_mont_fixed::<3>(acc, &table, e, w),
-            4 => return self.pow_mont_fixed::<4>(acc, &table, e, w),
-            5 => return self.pow_mont_fixed::<5>(acc, &table, e, w),
-            6 => return self.pow_mont_fixed::<6>(acc, &table, e, w),
-            7 => return self.pow_mont_fixed::<7>(acc, &table, e, w),
-            8 => return self.pow_mont_fixed::<8>(acc, &table, e, w),
-            _ => {}
-        }
         let (windows, tail) = sliding_windows(e, w);
         let mut tmp = vec![0u64; n];
         let mut started = false;
@@ -142,30 +151,60 @@ impl Modulus {
         }
     }
 
-    /// [`Modulus::pow_mont`] for a modulus of `N` limbs, on arrays: the running power stays in
-    /// registers instead of going through the slices and their copies at every step.
-    fn pow_mont_fixed<const N: usize>(&self, acc: &mut [u64], table: &[u64], e: &Int, w: u32) {
-        let f = Fixed::<N>::new(&self.m, self.minv);
-        let table: Vec<[u64; N]> = table.chunks_exact(N).map(array).collect();
-        let (windows, tail) = sliding_windows(e, w);
-        let mut x: Option<[u64; N]> = None;
-        for (shift, digit) in windows {
-            let entry = &table[digit as usize / 2];
-            x = Some(match x {
-                None => *entry,
-                Some(mut y) => {
-                    for _ in 0..shift {
-                        y = f.sqr(&y);
-                    }
-                    f.mul(&y, entry)
+    /// `base^e mod m` for `e > 0` and a modulus of `N` limbs, on arrays from start to end:
+    /// the running power stays in registers, the odd powers on the stack, and nothing is
+    /// allocated but the result (at one limb the buffers of the slice path cost as much as
+    /// the products). Base 2 takes the square-and-double ladder, as [`Modulus::pow_of_two`].
+    fn pow_fixed<const N: usize>(&self, base: &Int, e: &Int) -> Int {
+        let f = Fixed::<N>::new(self.m(), self.minv);
+        let a = self.reduced::<N>(base);
+        let word = |x: u64| {
+            let mut r = [0u64; N];
+            r[0] = x;
+            r
+        };
+        let y = if a == word(2) {
+            let one = array(self.one());
+            let mut y = add_portable(&one, &one, &f.m);
+            for i in (0..e.bits() - 1).rev() {
+                y = f.sqr(&y);
+                if e.bit(i) {
+                    y = add_portable(&y, &y, &f.m);
                 }
+            }
+            y
+        } else {
+            let am = f.mul(&a, &array(self.r2()));
+            let w = window_width(e.bits());
+            // Room for the widest window, 2^(7 - 1) odd powers.
+            let mut table = [[0u64; N]; 64];
+            table[0] = am;
+            if w > 1 {
+                let a2 = f.sqr(&am);
+                for i in 1..1usize << (w - 1) {
+                    table[i] = f.mul(&table[i - 1], &a2);
+                }
+            }
+            let mut x: Option<[u64; N]> = None;
+            let tail = for_each_window(e.as_limbs(), w, |shift, digit| {
+                let entry = &table[digit as usize / 2];
+                x = Some(match x {
+                    None => *entry,
+                    Some(mut y) => {
+                        for _ in 0..shift {
+                            y = f.sqr(&y);
+                        }
+                        f.mul(&y, entry)
+                    }
+                });
             });
-        }
-        let mut y = x.expect("e > 0 has a window");
-        for _ in 0..tail {
-            y = f.sqr(&y);
-        }
-        acc.copy_from_slice(&y);
+            let mut y = x.expect("e > 0 has a window");
+            for _ in 0..tail {
+                y = f.sqr(&y);
+            }
+            y
+        };
+        Int::from_limbs(&f.mul(&y, &word(1)))
     }
 
     /// `a, a³, a⁵, …, a^(2^w - 1)` in Montgomery form, `n` limbs each, one after another.
@@ -196,7 +235,7 @@ impl Modulus {
     fn pow_of_two(&self, acc: &mut [u64], e: &Int, s: &mut [u64]) {
         let n = self.len();
         let mut tmp = vec![0u64; n];
-        let one = self.one.clone();
+        let one = self.one().to_vec();
         self.add_mod(acc, &one, &one, s);
         for i in (0..e.bits() - 1).rev() {
             self.mont_sqr(&mut tmp, acc, s, Timing::Vartime);

@@ -51,7 +51,7 @@ impl Modulus {
         );
         let (ex, ey) = (window_ends(&x, wx), window_ends(&y, wy));
         let (mut ix, mut iy) = (ex.into_iter().peekable(), ey.into_iter().peekable());
-        let mut acc = self.one.clone();
+        let mut acc = self.one().to_vec();
         let mut tmp = vec![0u64; n];
         let mut started = false;
         for pos in (0..x.bits().max(y.bits())).rev() {

@@ -101,7 +101,7 @@ impl Modulus {
         let count = 1usize << w;
         // table[i] = base^i in Montgomery form.
         let mut table = vec![0u64; count * n];
-        table[..n].copy_from_slice(&self.one);
+        table[..n].copy_from_slice(self.one());
         let mut a = self.to_mont_ct(base, &mut s);
         table[n..2 * n].copy_from_slice(&a);
         for i in 2..count {
@@ -114,7 +114,7 @@ impl Modulus {
                 Timing::ConstTime,
             );
         }
-        let mut acc = self.one.clone();
+        let mut acc = self.one().to_vec();
         let mut tmp = vec![0u64; n];
         let mut entry = vec![0u64; n];
         let e = exp.as_limbs();
@@ -162,7 +162,7 @@ impl Modulus {
         windows: u64,
         w: u32,
     ) {
-        let f = Fixed::<N>::new(&self.m, self.minv);
+        let f = Fixed::<N>::new(self.m(), self.minv);
         let mut x: [u64; N] = array(acc);
         for k in (0..windows).rev() {
             for _ in 0..w {
