@@ -103,6 +103,13 @@ fn mag_add_into(r: &mut [u64], a: &[u64], b: &[u64]) -> usize {
     n + carry as usize
 }
 
+/// `r = |x| + |y|` with sign `sign` written into a heap value's fields, `r` longer than both.
+#[inline(never)]
+fn add_like_into(neg: &mut bool, len: &mut usize, r: &mut [u64], x: &[u64], y: &[u64], sign: bool) {
+    let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+    (*neg, *len) = (sign, mag_add_into(r, x, y));
+}
+
 /// `|a| - |b|` into a new buffer and its length, `|a| >= |b|`.
 #[inline(always)]
 fn mag_sub(a: &[u64], b: &[u64]) -> (Box<[u64]>, usize) {
@@ -166,6 +173,16 @@ impl Int {
         let (an, bn) = (self.is_negative(), b.is_negative() ^ negate);
         let (a, b) = (self.as_limbs(), b.as_limbs());
         if an == bn {
+            if a.len() == b.len() {
+                // Straight to `add_n`: no top to copy or carry into (scratch loop, session
+                // 18: 256 bits 7.2 -> 6.7 ns, 1024 bits 9.9 -> 9.1).
+                let n = a.len();
+                let mut buf = pool::take(n + 1);
+                let carry = limbs::add_n(&mut buf[..n], a, b);
+                buf[n] = carry;
+                let len = n + carry as usize;
+                return Parts::Big { neg: an, len, buf };
+            }
             let (x, y) = if a.len() >= b.len() { (a, b) } else { (b, a) };
             debug_assert!(x.len() > 3);
             let (buf, len) = mag_add(x, y);
@@ -330,7 +347,10 @@ impl Int {
     }
 
     /// Heap operands of like signs into a heap `self` whose buffer holds the sum, written in
-    /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`].
+    /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`]. Equal lengths,
+    /// the everyday case, go straight to `limbs::add_n`; unequal ones to [`add_like_into`],
+    /// whose carry propagation and copy of the longer operand's top would otherwise sit here
+    /// too (scratch loop, session 18: 256 bits 3.45 -> 2.92 ns, 1024 bits 6.2 -> 5.5).
     #[inline(never)]
     fn assign_add_signed_heap(&mut self, a: &Int, b: &Int, negate: bool) {
         if let (
@@ -348,9 +368,13 @@ impl Int {
         ) = (&mut self.repr, &a.repr, &b.repr)
         {
             if *an == *bn ^ negate && buf.len() > (*al).max(*bl) {
-                let (x, y) = (&x[..*al], &y[..*bl]);
-                let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
-                (*neg, *len) = (*an, mag_add_into(buf, x, y));
+                if *al != *bl {
+                    return add_like_into(neg, len, buf, &x[..*al], &y[..*bl], *an);
+                }
+                let n = *al;
+                let carry = limbs::add_n(&mut buf[..n], &x[..n], &y[..n]);
+                buf[n] = carry;
+                (*neg, *len) = (*an, n + carry as usize);
                 return;
             }
         }
