@@ -377,6 +377,40 @@ impl Int {
                 (*neg, *len) = (*an, n + carry as usize);
                 return;
             }
+            if *an != *bn ^ negate {
+                return self.assign_sub_heap(a, b, negate);
+            }
+        }
+        self.assign_add_signed_general(a, b, negate);
+    }
+
+    /// Heap operands of unlike signs (a difference of magnitudes) into a heap `self` with room
+    /// for it, written in place; a difference of at most [`INLINE`] limbs moves inline, and
+    /// equal magnitudes or too small a buffer go to [`Int::assign_add_signed_general`].
+    /// (Through that function a 256-bit `assign_sub` took 6.5 ns, here 4.6; 1024 bits 8.6 and
+    /// 6.9; `assign_add` 2.9 and 5.3; scratch loop, session 18.)
+    #[inline(never)]
+    fn assign_sub_heap(&mut self, a: &Int, b: &Int, negate: bool) {
+        let (x, y) = (a.as_limbs(), b.as_limbs());
+        let (big, small, sign) = match limbs::cmp(x, y) {
+            Ordering::Greater => (x, y, a.is_negative()),
+            Ordering::Less => (y, x, b.is_negative() ^ negate),
+            Ordering::Equal => return self.assign_add_signed_general(a, b, negate),
+        };
+        let n = big.len();
+        if let Repr::Heap { neg, len, buf } = &mut self.repr {
+            if buf.len() >= n {
+                limbs::sub(&mut buf[..n], big, small);
+                let m = limbs::normalized_len(&buf[..n]);
+                if m > INLINE {
+                    (*neg, *len) = (sign, m);
+                    return;
+                }
+                let mut l = [0; INLINE];
+                l[..m].copy_from_slice(&buf[..m]);
+                *self = Parts::small(sign, l).into_int();
+                return;
+            }
         }
         self.assign_add_signed_general(a, b, negate);
     }
@@ -597,5 +631,54 @@ pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
         let mut scratch = pool::zeroed(s);
         limbs::sqr(r, a, &mut scratch);
         pool::give(scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `x` keeps `Repr`'s invariant: a normalised magnitude, no negative zero, zero
+    /// inline limbs above the length, and heap storage only for more than [`INLINE`] limbs.
+    fn well_formed(x: &Int) -> bool {
+        let canonical = |neg: bool, l: &[u64]| l.last() != Some(&0) && !(neg && l.is_empty());
+        match &x.repr {
+            Repr::Inline { neg, len, limbs } => {
+                let n = *len as usize;
+                n <= INLINE && canonical(*neg, &limbs[..n]) && limbs[n..].iter().all(|&w| w == 0)
+            }
+            Repr::Heap { neg, len, buf } => {
+                *len > INLINE && *len <= buf.len() && canonical(*neg, &buf[..*len])
+            }
+        }
+    }
+
+    /// The three-address forms on every pair of values around the inline boundary, into
+    /// destinations inline, on the heap with room and on the heap without: results of at most
+    /// three limbs must come out inline (a heap destination gives its buffer up).
+    #[test]
+    fn assigning_forms_keep_the_representation() {
+        let mut values = vec![Int::ZERO];
+        for k in 1..=6u32 {
+            let p = Int::ONE << (64 * k);
+            for v in [&p - Int::ONE, p.clone(), &p + Int::ONE, &p + (&p >> 1u32)] {
+                values.push(-v.clone());
+                values.push(v);
+            }
+        }
+        let dests = [Int::from(5), Int::ONE << 300u32, Int::ONE << 4000u32];
+        for a in &values {
+            for b in &values {
+                for d in &dests {
+                    let (mut s, mut t, mut u) = (d.clone(), d.clone(), d.clone());
+                    s.assign_add(a, b);
+                    t.assign_sub(a, b);
+                    u.assign_mul(a, b);
+                    assert!(well_formed(&s) && s == a + b, "{a} + {b} into {d}");
+                    assert!(well_formed(&t) && t == a - b, "{a} - {b} into {d}");
+                    assert!(well_formed(&u) && u == a * b, "{a} * {b} into {d}");
+                }
+            }
+        }
     }
 }
