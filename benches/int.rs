@@ -10,6 +10,8 @@
 //! inputs follow the shared peers harness (splitmix64 seeded with FNV-1a-64 of the case name,
 //! `exact(n)` operands, the same 500 `ap_i64_accum` pairs and digit strings), so the numbers
 //! line up with its table; `ap_i64_accum` is likewise reported per operation (1000 per call).
+//! `ap_sub_*` (differences of two positive operands, by value and through `assign_sub`) is not
+//! a harness case; its operands are made the same way.
 
 mod common;
 
@@ -45,33 +47,64 @@ struct Case {
 
 const IMPLS: [&str; 3] = ["carry", "gmp", "num-bigint"];
 
-/// `a + b` or `a · b` on two `bits`-bit operands. With `assign`, carry writes into one kept
-/// destination through its three-address forms (`assign_add`, `assign_mul`), as GMP does here;
-/// otherwise each carry result is a new value, as in the peers harness.
-fn binary_case(bits: u32, mul: bool, assign: bool) -> Case {
-    let op = if mul { "mul" } else { "add" };
+/// `a + b`, `a - b` or `a · b` (`op` is "add", "sub" or "mul") on two `bits`-bit operands.
+/// With `assign`, carry writes into one kept destination through its three-address forms
+/// (`assign_add`, `assign_sub`, `assign_mul`), as GMP does here; otherwise each carry result is
+/// a new value, as in the peers harness.
+fn binary_case(bits: u32, op: &'static str, assign: bool) -> Case {
     let name = format!("ap_{op}_{bits}");
     let mut rng = Rng::for_case(&name);
     let (a, ra, na) = operand(&mut rng, bits);
     let (b, rb, nb) = operand(&mut rng, bits);
     let mut dest = Integer::new();
-    let carry: Routine = match (mul, assign) {
-        (true, false) => Box::new(move || drop(black_box(&a * black_box(&b)))),
-        (false, false) => Box::new(move || drop(black_box(&a + black_box(&b)))),
-        (true, true) => {
-            let mut r = Int::ZERO;
-            Box::new(move || {
-                r.assign_mul(&a, black_box(&b));
-                black_box(&r);
-            })
-        }
-        (false, true) => {
+    let carry: Routine = match (op, assign) {
+        ("add", false) => Box::new(move || drop(black_box(&a + black_box(&b)))),
+        ("sub", false) => Box::new(move || drop(black_box(&a - black_box(&b)))),
+        (_, false) => Box::new(move || drop(black_box(&a * black_box(&b)))),
+        ("add", true) => {
             let mut r = Int::ZERO;
             Box::new(move || {
                 r.assign_add(&a, black_box(&b));
                 black_box(&r);
             })
         }
+        ("sub", true) => {
+            let mut r = Int::ZERO;
+            Box::new(move || {
+                r.assign_sub(&a, black_box(&b));
+                black_box(&r);
+            })
+        }
+        (_, true) => {
+            let mut r = Int::ZERO;
+            Box::new(move || {
+                r.assign_mul(&a, black_box(&b));
+                black_box(&r);
+            })
+        }
+    };
+    let (gmp, num): (Routine, Routine) = match op {
+        "add" => (
+            Box::new(move || {
+                dest.assign(&ra + black_box(&rb));
+                black_box(&dest);
+            }),
+            Box::new(move || drop(black_box(&na + black_box(&nb)))),
+        ),
+        "sub" => (
+            Box::new(move || {
+                dest.assign(&ra - black_box(&rb));
+                black_box(&dest);
+            }),
+            Box::new(move || drop(black_box(&na - black_box(&nb)))),
+        ),
+        _ => (
+            Box::new(move || {
+                dest.assign(&ra * black_box(&rb));
+                black_box(&dest);
+            }),
+            Box::new(move || drop(black_box(&na * black_box(&nb)))),
+        ),
     };
     Case {
         name: if assign {
@@ -80,25 +113,7 @@ fn binary_case(bits: u32, mul: bool, assign: bool) -> Case {
             name
         },
         ops: 1.0,
-        routines: if mul {
-            [
-                carry,
-                Box::new(move || {
-                    dest.assign(&ra * black_box(&rb));
-                    black_box(&dest);
-                }),
-                Box::new(move || drop(black_box(&na * black_box(&nb)))),
-            ]
-        } else {
-            [
-                carry,
-                Box::new(move || {
-                    dest.assign(&ra + black_box(&rb));
-                    black_box(&dest);
-                }),
-                Box::new(move || drop(black_box(&na + black_box(&nb)))),
-            ]
-        },
+        routines: [carry, gmp, num],
     }
 }
 
@@ -260,12 +275,16 @@ fn text_cases() -> [Case; 2] {
 fn cases() -> Vec<Case> {
     let mut cases = vec![accum_case()];
     for bits in [64, 256, 1024, 4096] {
-        cases.push(binary_case(bits, false, false));
-        cases.push(binary_case(bits, false, true));
+        cases.push(binary_case(bits, "add", false));
+        cases.push(binary_case(bits, "add", true));
+    }
+    for bits in [256, 1024, 4096] {
+        cases.push(binary_case(bits, "sub", false));
+        cases.push(binary_case(bits, "sub", true));
     }
     for bits in [64, 128, 256, 512, 1024, 2048, 4096, 8192] {
-        cases.push(binary_case(bits, true, false));
-        cases.push(binary_case(bits, true, true));
+        cases.push(binary_case(bits, "mul", false));
+        cases.push(binary_case(bits, "mul", true));
     }
     for bits in [1024, 4096] {
         cases.push(sqr_case(bits));
