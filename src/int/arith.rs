@@ -406,9 +406,7 @@ impl Int {
                     (*neg, *len) = (sign, m);
                     return;
                 }
-                let mut l = [0; INLINE];
-                l[..m].copy_from_slice(&buf[..m]);
-                *self = Parts::small(sign, l).into_int();
+                *self = Int::from_sign_limbs(sign, &buf[..m]);
                 return;
             }
         }

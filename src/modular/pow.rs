@@ -24,7 +24,7 @@ pub(super) fn window_width(bits: u64) -> u32 {
 /// The windows of `e > 0` (its normalised limbs) from the top: calls `visit(shift, digit)`,
 /// meaning "square `shift` times, then multiply by `base^digit`" (`digit` odd), for each, and
 /// returns the squarings left after the last one.
-pub(super) fn for_each_window(e: &[u64], w: u32, mut visit: impl FnMut(u64, u64)) -> u64 {
+fn for_each_window(e: &[u64], w: u32, mut visit: impl FnMut(u64, u64)) -> u64 {
     let bit = |k: i64| (e[(k / 64) as usize] >> (k % 64)) & 1 == 1;
     let mut i = crate::limbs::bit_len(e) as i64 - 1;
     let mut pending = 0u64;
