@@ -209,7 +209,15 @@ fn cases() -> Vec<Case> {
     }
     cases.push(powm_case("ap_dh3072_e256", 3072, 256, false, false));
     cases.push(powm_case("ap_dh3072_e256_g2", 3072, 256, true, false));
-    cases.push(powm_case("ap_powm_sec_2048", 2048, 2048, false, true));
+    for bits in [128, 256, 2048] {
+        cases.push(powm_case(
+            &format!("ap_powm_sec_{bits}"),
+            bits,
+            bits,
+            false,
+            true,
+        ));
+    }
     cases.push(invmod_case(256));
     cases.push(invmod_case(2048));
     cases.push(gcd_case(256));
