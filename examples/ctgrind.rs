@@ -338,7 +338,7 @@ fn main() {
                 checks.push((format!("{field} {op}"), f));
             }
         }
-        let more: [(&str, fn()); 18] = [
+        let more: [(&str, fn()); 19] = [
             ("bytes bn254", bytes_bn254),
             ("bytes bls12_381", bytes_bls12_381),
             ("bytes secp256k1", bytes_secp256k1),
@@ -353,6 +353,7 @@ fn main() {
             ("U256 bytes", uint_bytes),
             ("bn254 batch_invert", batch_invert),
             ("Modulus::pow_ct 2048", modulus_pow_ct),
+            ("Modulus::pow_ct 768 (fixed width)", modulus_pow_ct_768),
             ("Modulus::pow_ct 256 (fixed width)", modulus_pow_ct_256),
             ("Modulus::pow_ct 128 (fixed width)", modulus_pow_ct_128),
             ("Modulus::pow_ct 64 (one word)", modulus_pow_ct_64),
@@ -383,8 +384,13 @@ fn modulus_pow_ct() {
     modulus_pow::<32>(true);
 }
 
-/// The same on 256- and 128-bit moduli, which take the fixed-width products (the 4-limb
-/// MULX/ADX kernels where the build has them, the unrolled CIOS otherwise).
+/// The same on 768-, 256- and 128-bit moduli, which take the fixed-width products (the 4-limb
+/// MULX/ADX kernels where the build has them, the unrolled CIOS otherwise; 12 limbs is the
+/// longest that does, `MODULUS_FIXED`). In the tiny-thresholds build all three take the slices.
+fn modulus_pow_ct_768() {
+    modulus_pow::<12>(true);
+}
+
 fn modulus_pow_ct_256() {
     modulus_pow::<4>(true);
 }

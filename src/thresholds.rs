@@ -179,6 +179,21 @@ pub const DIV_DC: usize = 2;
 /// against 74, 16/8 107 against 106, 24/8 195 against 187.
 pub const DIV_REGISTERS: usize = 6;
 
+/// `Modulus`: moduli of one to this many limbs take the fixed-width Montgomery products on
+/// arrays (`modular::arith::Fixed`: the prime fields' unrolled CIOS), longer ones a square or
+/// product on slices followed by REDC. The code has an instance per length up to 12, so this is
+/// a compile-time choice that `tune` cannot switch: a scratch loop over `Modulus::pow` (n-bit
+/// modulus and exponent, native build, session 19), slices against arrays in µs: 9 limbs
+/// 64.9 / 49.5, 10 80.8 / 67.9, 11 101 / 89.5, 12 123 / 116, 13 149 / 143, 14 181 / 182, 16
+/// 251 / 279; `pow_ct` 9 limbs 78.7 / 66.6, 12 141 / 136, 13 172 / 171, 16 288 / 313. Thirteen
+/// limbs gained 4% and 0.5%, inside the loop's run-to-run noise, so the arrays stop at 12.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MODULUS_FIXED: usize = 12;
+/// `Modulus`: fixed-width products up to this many limbs (one, so that the tests reach the
+/// slice products with small moduli; the default build tests the arrays).
+#[cfg(feature = "tiny-thresholds")]
+pub const MODULUS_FIXED: usize = 1;
+
 /// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-3 below). The NTT
 /// first wins near 440 limbs, but its time doubles each time the product length passes a power
 /// of two, and it stays ahead of Toom-3 across those jumps from about 800 limbs (medians of two

@@ -963,6 +963,51 @@ fn modulus_pow_pow_ct_pow2() {
     report("modulus_pow_pow_ct_pow2", n);
 }
 
+/// `Modulus` at every length from one limb to two past `MODULUS_FIXED` (fixed-width products
+/// on arrays up to it, slices above; one in the tiny-thresholds build): `pow`, `pow_ct`, `mul`
+/// and `square` against GMP, with moduli of all-ones limbs, just above 2^(64·len − 1) and
+/// random, bases 0, 1, m − 1, 2 and random, and exponents of every length up to the modulus's.
+#[test]
+fn modulus_every_length() {
+    let mut rng = Rng::for_test("modulus_every_length");
+    let mut n = 0;
+    for len in 1..=carry::thresholds::MODULUS_FIXED.max(12) + 2 {
+        let bits = 64 * len as u32;
+        for _ in 0..cases(12) {
+            let rm = match rng.below(3) {
+                0 => (Integer::from(1) << bits) - 1,
+                1 => (Integer::from(1) << (bits - 1)) + 1 + 2 * rng.below(1000),
+                _ => Integer::from(integer(&mut rng, len).abs_ref()) | 1,
+            };
+            if rm <= 1 {
+                continue;
+            }
+            let m = carry::Modulus::new(&to_int(&rm)).unwrap();
+            let rb = match rng.below(6) {
+                0 => Integer::new(),
+                1 => Integer::from(1),
+                2 => Integer::from(&rm - 1),
+                3 => Integer::from(2),
+                _ => Integer::from(integer(&mut rng, len + 1).abs_ref()),
+            };
+            let elen = 1 + rng.below(len as u64) as usize;
+            let re = Integer::from(integer(&mut rng, elen).abs_ref());
+            let ra = Integer::from(integer(&mut rng, len).abs_ref());
+            let (b, e) = (to_int(&rb), to_int(&re));
+            let what = |op: &str| format!("{op}({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
+            let want = rb.clone().pow_mod(&re, &rm).unwrap();
+            check(&m.pow(&b, &e), &want, || what("pow"));
+            check(&m.pow_ct(&b, &e), &want, || what("pow_ct"));
+            let prod = Integer::from(&rb * &ra).rem_euc(&rm);
+            check(&m.mul(&b, &to_int(&ra)), &prod, || what("mul"));
+            let sq = Integer::from(rb.square_ref()).rem_euc(&rm);
+            check(&m.square(&b), &sq, || what("square"));
+            n += 4;
+        }
+    }
+    report("modulus_every_length", n);
+}
+
 #[test]
 fn modulus_errors() {
     use carry::{Modulus, ModulusError};

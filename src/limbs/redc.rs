@@ -1,9 +1,9 @@
 //! Montgomery reduction (REDC) and multiplication modulo an odd `m` of `n` limbs with
 //! `R = 2^(64n)`: `redc` reduces a `2n`-limb product one limb per row (Montgomery, Math. Comp. 44
 //! (1985); GMP's `redc_1`), after a schoolbook product or square (`mont_mul_separate`,
-//! `mont_sqr_separate`); O(n²). `Modulus` takes these above eight limbs (below, the prime
-//! fields' fixed-width products). Everything here runs in time independent of the values
-//! (lengths only); the final subtraction is a masked select.
+//! `mont_sqr_separate`); O(n²). `Modulus` takes these above `MODULUS_FIXED` (12) limbs (below,
+//! the prime fields' fixed-width products). Everything here runs in time independent of the
+//! values (lengths only); the final subtraction is a masked select.
 
 use super::add::{add_n, sub_n};
 use super::mul::{addmul_1_portable, mul_basecase, sqr_basecase};

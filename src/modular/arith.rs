@@ -1,17 +1,21 @@
 //! Montgomery multiplication and squaring on limb slices for a [`Modulus`], and the public
 //! helpers built on them (`mul`, `square`, `reduce`, Montgomery-form conversions).
-//! Moduli of one to eight limbs take fixed-width Montgomery products on arrays ([`Fixed`]: the
-//! prime fields' unrolled CIOS, their MULX/ADX kernels at four limbs), and `pow` keeps its
-//! running power in an array too. Measured on the Zen 5 host (session 17, `Modulus::new` and
-//! `pow` with an n-bit modulus and exponent, against GMP's `mpz_powm`): 128 bits 1.68 µs (was
-//! 5.7), 256 bits 5.5 (11.1), 384 bits 17.6 (29.2), 512 bits 38.0 (48.0); GMP 1.87, 11.7, 26.4,
-//! 49.9 µs. Session 18 took the allocations out of those sizes' `pow` and `Modulus::new` and
-//! gave one limb its own product: 64 bits 0.66 -> 0.32 µs (GMP 0.31), 128 bits 1.62 -> 1.25. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and Toom-3
-//! where they pay) followed by `redc`, or the schoolbook products with their REDC for
-//! `pow_ct`. All of these but the subquadratic products run in time independent of the values.
+//! Moduli of one to `MODULUS_FIXED` (12) limbs take fixed-width Montgomery products on arrays
+//! ([`Fixed`]: the prime fields' unrolled CIOS, their MULX/ADX kernels at four limbs), and `pow`
+//! keeps its running power in an array too. Measured on the Zen 5 host (session 17,
+//! `Modulus::new` and `pow` with an n-bit modulus and exponent, against GMP's `mpz_powm`): 128
+//! bits 1.68 µs (was 5.7), 256 bits 5.5 (11.1), 384 bits 17.6 (29.2), 512 bits 38.0 (48.0); GMP
+//! 1.87, 11.7, 26.4, 49.9 µs. Session 18 took the allocations out of those sizes' `pow` and
+//! `Modulus::new` and gave one limb its own product: 64 bits 0.66 -> 0.32 µs (GMP 0.31), 128
+//! bits 1.62 -> 1.25. Session 19 moved nine to twelve limbs from the slices to the arrays: `pow`
+//! at 576 bits 64.9 -> 49.5 µs (GMP 64.4), 768 bits 123 -> 116 (GMP 130). Larger moduli take a
+//! full product (by `limbs::mul`/`sqr`, so Karatsuba and Toom-3 where they pay) followed by
+//! `redc`, or the schoolbook products with their REDC for `pow_ct`. All of these but the
+//! subquadratic products run in time independent of the values.
 
 use super::{padded, Modulus};
 use crate::limbs;
+use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 
 /// Which kernels a product may use: `Vartime` allows the subquadratic products (whose
@@ -114,9 +118,10 @@ fn fixed_into<const N: usize>(r: &mut [u64], a: &[u64], b: Option<&[u64]>, m: &M
 
 impl Modulus {
     /// `r = a·b·R^(-1)` (or `a²·R^(-1)` when `b` is `None`) mod m through [`Fixed`] when m has
-    /// one to eight limbs; returns whether it did.
+    /// one to [`MODULUS_FIXED`] limbs; returns whether it did.
     fn fixed_product(&self, r: &mut [u64], a: &[u64], b: Option<&[u64]>) -> bool {
-        match self.len() {
+        let n = self.len();
+        match if n <= MODULUS_FIXED { n } else { 0 } {
             1 => fixed_into::<1>(r, a, b, self),
             2 => fixed_into::<2>(r, a, b, self),
             3 => fixed_into::<3>(r, a, b, self),
@@ -125,6 +130,10 @@ impl Modulus {
             6 => fixed_into::<6>(r, a, b, self),
             7 => fixed_into::<7>(r, a, b, self),
             8 => fixed_into::<8>(r, a, b, self),
+            9 => fixed_into::<9>(r, a, b, self),
+            10 => fixed_into::<10>(r, a, b, self),
+            11 => fixed_into::<11>(r, a, b, self),
+            12 => fixed_into::<12>(r, a, b, self),
             _ => return false,
         }
         true

@@ -5,6 +5,7 @@
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::field::arith::add_portable;
+use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 
 /// The sliding-window width for an exponent of `bits` bits (the width that minimises
@@ -97,7 +98,7 @@ impl Modulus {
         if exp.is_zero() {
             return Int::ONE;
         }
-        match n {
+        match if n <= MODULUS_FIXED { n } else { 0 } {
             1 => return self.pow_fixed::<1>(base, exp),
             2 => return self.pow_fixed::<2>(base, exp),
             3 => return self.pow_fixed::<3>(base, exp),
@@ -106,6 +107,10 @@ impl Modulus {
             6 => return self.pow_fixed::<6>(base, exp),
             7 => return self.pow_fixed::<7>(base, exp),
             8 => return self.pow_fixed::<8>(base, exp),
+            9 => return self.pow_fixed::<9>(base, exp),
+            10 => return self.pow_fixed::<10>(base, exp),
+            11 => return self.pow_fixed::<11>(base, exp),
+            12 => return self.pow_fixed::<12>(base, exp),
             _ => {}
         }
         let mut s = vec![0u64; self.scratch_len()];

@@ -5,6 +5,7 @@
 
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
+use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 use zeroize::Zeroize;
 
@@ -120,7 +121,7 @@ impl Modulus {
         let mut entry = vec![0u64; n];
         let e = exp.as_limbs();
         let windows = bits.div_ceil(u64::from(w));
-        match n {
+        match if n <= MODULUS_FIXED { n } else { 0 } {
             1 => self.windows_fixed::<1>(&mut acc, &table, e, windows, w),
             2 => self.windows_fixed::<2>(&mut acc, &table, e, windows, w),
             3 => self.windows_fixed::<3>(&mut acc, &table, e, windows, w),
@@ -129,6 +130,10 @@ impl Modulus {
             6 => self.windows_fixed::<6>(&mut acc, &table, e, windows, w),
             7 => self.windows_fixed::<7>(&mut acc, &table, e, windows, w),
             8 => self.windows_fixed::<8>(&mut acc, &table, e, windows, w),
+            9 => self.windows_fixed::<9>(&mut acc, &table, e, windows, w),
+            10 => self.windows_fixed::<10>(&mut acc, &table, e, windows, w),
+            11 => self.windows_fixed::<11>(&mut acc, &table, e, windows, w),
+            12 => self.windows_fixed::<12>(&mut acc, &table, e, windows, w),
             _ => {
                 for k in (0..windows).rev() {
                     for _ in 0..w {
