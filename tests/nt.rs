@@ -963,8 +963,9 @@ fn modulus_pow_pow_ct_pow2() {
     report("modulus_pow_pow_ct_pow2", n);
 }
 
-/// `Modulus` at every length from one limb to two past `MODULUS_FIXED` (fixed-width products
-/// on arrays up to it, slices above; one in the tiny-thresholds build): `pow`, `pow_ct`, `mul`
+/// `Modulus` at every length from one limb to two past `MODULUS_FIXED` of the default build
+/// (fixed-width products on arrays up to it, slices above; the tiny-thresholds build has
+/// `MODULUS_FIXED = 1`, so there the slices meet every length from two): `pow`, `pow_ct`, `mul`
 /// and `square` against GMP, with moduli of all-ones limbs, just above 2^(64·len − 1) and
 /// random, bases 0, 1, m − 1, 2 and random, and exponents of every length up to the modulus's.
 #[test]

@@ -15,7 +15,6 @@
 
 use super::{padded, Modulus};
 use crate::limbs;
-use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 
 /// Which kernels a product may use: `Vartime` allows the subquadratic products (whose
@@ -118,10 +117,9 @@ fn fixed_into<const N: usize>(r: &mut [u64], a: &[u64], b: Option<&[u64]>, m: &M
 
 impl Modulus {
     /// `r = a·b·R^(-1)` (or `a²·R^(-1)` when `b` is `None`) mod m through [`Fixed`] when m has
-    /// one to [`MODULUS_FIXED`] limbs; returns whether it did.
+    /// one to `MODULUS_FIXED` limbs; returns whether it did.
     fn fixed_product(&self, r: &mut [u64], a: &[u64], b: Option<&[u64]>) -> bool {
-        let n = self.len();
-        match if n <= MODULUS_FIXED { n } else { 0 } {
+        match self.fixed_len() {
             1 => fixed_into::<1>(r, a, b, self),
             2 => fixed_into::<2>(r, a, b, self),
             3 => fixed_into::<3>(r, a, b, self),

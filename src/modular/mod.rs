@@ -126,6 +126,18 @@ impl Modulus {
         self.consts.len() / 3
     }
 
+    /// Limbs of the modulus when the fixed-width products on arrays serve it (at most
+    /// [`MODULUS_FIXED`](crate::thresholds::MODULUS_FIXED)), else 0: what the dispatches to
+    /// those products match on.
+    fn fixed_len(&self) -> usize {
+        let n = self.len();
+        if n <= crate::thresholds::MODULUS_FIXED {
+            n
+        } else {
+            0
+        }
+    }
+
     /// The modulus's limbs.
     fn m(&self) -> &[u64] {
         &self.consts[..self.len()]

@@ -5,7 +5,6 @@
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::field::arith::add_portable;
-use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 
 /// The sliding-window width for an exponent of `bits` bits (the width that minimises
@@ -98,7 +97,7 @@ impl Modulus {
         if exp.is_zero() {
             return Int::ONE;
         }
-        match if n <= MODULUS_FIXED { n } else { 0 } {
+        match self.fixed_len() {
             1 => return self.pow_fixed::<1>(base, exp),
             2 => return self.pow_fixed::<2>(base, exp),
             3 => return self.pow_fixed::<3>(base, exp),

@@ -5,7 +5,6 @@
 
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
-use crate::thresholds::MODULUS_FIXED;
 use crate::Int;
 use zeroize::Zeroize;
 
@@ -121,7 +120,7 @@ impl Modulus {
         let mut entry = vec![0u64; n];
         let e = exp.as_limbs();
         let windows = bits.div_ceil(u64::from(w));
-        match if n <= MODULUS_FIXED { n } else { 0 } {
+        match self.fixed_len() {
             1 => self.windows_fixed::<1>(&mut acc, &table, e, windows, w),
             2 => self.windows_fixed::<2>(&mut acc, &table, e, windows, w),
             3 => self.windows_fixed::<3>(&mut acc, &table, e, windows, w),
