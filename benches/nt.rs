@@ -198,7 +198,7 @@ fn prime_case(bits: u32) -> Case {
 
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
-    for bits in [64, 128, 256, 512, 1024, 2048, 3072, 4096] {
+    for bits in [64, 128, 256, 512, 768, 1024, 2048, 3072, 4096] {
         cases.push(powm_case(
             &format!("ap_powm_{bits}"),
             bits,
