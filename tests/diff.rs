@@ -127,13 +127,13 @@ type ThreeAddress = fn(&mut Int, &Int, &Int);
 
 /// The three-address forms on the edges of their in-place paths: every destination state
 /// (zero, inline, heap of exactly the result's size or one limb short, a large heap) against
-/// operands of 0 to 5 limbs at 2^(64k) − 1, 2^(64k) and 2^(64k) + 1 with both signs, so that
-/// sums carry into a new limb or cancel to nothing, and products of two two-limb values fall
-/// to three limbs (which must move inline out of a heap destination).
+/// operands of 0 to 7 limbs at 2^(64k) − 1, 2^(64k) and 2^(64k) + 1 with both signs, so that
+/// sums carry into a new limb or cancel to nothing, around the five limbs an `Int` holds inline,
+/// and products fall to five limbs or fewer (which must move inline out of a heap destination).
 #[test]
 fn three_address_edges() {
     let mut values = vec![Integer::new()];
-    for k in 0..=5u32 {
+    for k in 0..=7u32 {
         let p = Integer::from(1) << (64 * k);
         for v in [Integer::from(&p - 1u32), p.clone(), p + 1u32] {
             if v != 0 {
@@ -669,7 +669,7 @@ macro_rules! shift_tests {
             for _ in 0..cases(400_000) {
                 let (a, ra) = pair(&mut rng, 40);
                 let s: u64 = match rng.below(4) {
-                    0 => *rng.pick(&[0, 1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255]),
+                    0 => *rng.pick(&[0, 1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 255, 319, 320, 321]),
                     1 => rng.below(64 * 12),
                     2 => rng.below(5000),
                     _ => rng.below(64 * 50),

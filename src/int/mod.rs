@@ -1,6 +1,6 @@
 //! [`Int`]: signed arbitrary-precision integers, sign and magnitude over 64-bit limbs.
 //!
-//! Magnitudes below 2^192 (three limbs) live inline, with no heap allocation; larger ones in a
+//! Magnitudes below 2^320 (five limbs) live inline, with no heap allocation; larger ones in a
 //! `Vec<u64>` whose buffer the `*Assign` operations reuse.
 
 mod arith;
@@ -22,8 +22,8 @@ mod traits;
 /// A signed integer of any size, the counterpart of GMP's `mpz_t`, num-bigint's `BigInt` and
 /// Python's `int`.
 ///
-/// Values whose magnitude is below 2^128 (in fact 2^192) are stored inline: creating, cloning,
-/// adding or multiplying them allocates nothing. `size_of::<Int>()` is 32 bytes.
+/// Values whose magnitude is below 2^320 (five limbs) are stored inline: creating, cloning,
+/// adding or multiplying them allocates nothing. `size_of::<Int>()` is 48 bytes.
 ///
 /// Division truncates toward zero, as Rust's primitive integers do; [`Int::div_rem_floor`] is
 /// Python's `divmod`. Bitwise operations and `>>` act on the infinite two's complement form
@@ -34,7 +34,7 @@ mod traits;
 /// let a = Int::from(-7);
 /// let b = Int::from(2u64).pow(100);
 /// assert_eq!((&a * &b) / &b, a);
-/// assert_eq!(std::mem::size_of::<Int>(), 32);
+/// assert_eq!(std::mem::size_of::<Int>(), 48);
 /// ```
 pub struct Int {
     repr: Repr,
@@ -139,8 +139,9 @@ impl Parts {
         let limbs = crate::limbs::normalized(limbs);
         let n = limbs.len();
         if n <= INLINE {
-            let mut l = [0; INLINE];
-            l[..n].copy_from_slice(limbs);
+            // Limb by limb: a copy of `n` limbs is a `memcpy` call whose stores the wide loads
+            // reading the array back would wait for.
+            let l: [u64; INLINE] = core::array::from_fn(|i| limbs.get(i).copied().unwrap_or(0));
             Parts::Small {
                 neg: neg && n != 0,
                 len: n,
@@ -155,12 +156,10 @@ impl Parts {
         }
     }
 
-    /// An inline value from a sign and three limbs (need not be normalised).
+    /// An inline value from a sign and [`INLINE`] limbs (need not be normalised).
     #[inline(always)]
     pub(crate) fn small(neg: bool, limbs: [u64; INLINE]) -> Parts {
-        let n2 = (limbs[2] != 0) as usize;
-        let n1 = (limbs[1] != 0) as usize | n2;
-        let len = ((limbs[0] != 0) as usize | n1) + n1 + n2;
+        let len = inline_len(&limbs) as usize;
         Parts::Small {
             neg: neg && len != 0,
             len,
@@ -228,17 +227,33 @@ impl Parts {
     }
 }
 
-/// Limbs stored inline.
-const INLINE: usize = 3;
+/// Limbs stored inline: values below 2^320, so that sums of two 256-bit values and products
+/// of two 128-bit values (or 192 by 128 bits) never allocate. With the tag, sign and length
+/// an `Int` is 48 bytes.
+const INLINE: usize = 5;
+
+/// The normalised length of an inline magnitude, without branches: whether a sum carried into
+/// the next limb is a coin toss for random operands, and a mispredicted branch would cost more
+/// than the whole addition.
+#[inline(always)]
+const fn inline_len(l: &[u64; INLINE]) -> u8 {
+    let (mut len, mut seen, mut i) = (0, false, INLINE);
+    while i > 0 {
+        i -= 1;
+        seen |= l[i] != 0;
+        len += seen as u8;
+    }
+    len
+}
 
 /// The inline fields (sign, length, limbs) of a `u128` magnitude with a sign.
 #[inline(always)]
 const fn inline_u128(neg: bool, mag: u128) -> (bool, u8, [u64; INLINE]) {
-    let lo = mag as u64;
-    let hi = (mag >> 64) as u64;
-    // Without branches, as in `len3`: whether `hi` is zero is often unpredictable.
-    let len = (mag != 0) as u8 + (hi != 0) as u8;
-    (neg && len != 0, len, [lo, hi, 0])
+    let mut limbs = [0; INLINE];
+    limbs[0] = mag as u64;
+    limbs[1] = (mag >> 64) as u64;
+    let len = inline_len(&limbs);
+    (neg && len != 0, len, limbs)
 }
 
 /// The representation of zero.
@@ -271,7 +286,7 @@ impl Int {
         repr: Repr::Inline {
             neg: false,
             len: 1,
-            limbs: [1, 0, 0],
+            limbs: [1, 0, 0, 0, 0],
         },
     };
 

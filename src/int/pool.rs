@@ -9,7 +9,8 @@
 
 use core::cell::Cell;
 
-/// The smallest pooled capacity, in limbs (values of at most three limbs are stored inline).
+/// The smallest pooled capacity, in limbs (a scratch buffer can be this short, though values of
+/// at most five limbs are stored inline).
 const MIN_CAP: usize = 4;
 
 /// Buffers of up to this many limbs are kept by their exact capacity, one class each, so that a

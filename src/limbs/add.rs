@@ -205,6 +205,54 @@ pub fn sub(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     sub_1(&mut r[m..], &a[m..], borrow)
 }
 
+/// `a + b` on fixed arrays of `N` limbs, with the carry out: one ADC chain, unrolled for the
+/// short arrays `Int` stores inline. On x86_64 each step is the `_addcarry_u64` intrinsic,
+/// which the compiler's vectorizer leaves alone (as `carrying_add` steps, a five-limb chain
+/// became lane-wise vector additions with the carries patched up one lane at a time: a
+/// 64-bit `Int` sum 4.0 ns instead of 2.4).
+///
+/// ```
+/// let (r, carry) = carry::limbs::add_array(&[u64::MAX, 1], &[1, u64::MAX]);
+/// assert_eq!((r, carry), ([0, 1], true));
+/// ```
+#[inline(always)]
+pub fn add_array<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let (mut r, mut carry) = ([0; N], false);
+    for i in 0..N {
+        #[cfg(target_arch = "x86_64")]
+        {
+            carry = core::arch::x86_64::_addcarry_u64(carry as u8, a[i], b[i], &mut r[i]) != 0;
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            (r[i], carry) = a[i].carrying_add(b[i], carry);
+        }
+    }
+    (r, carry)
+}
+
+/// `a - b` on fixed arrays of `N` limbs, with the borrow out (see [`add_array`]).
+///
+/// ```
+/// let (r, borrow) = carry::limbs::sub_array(&[0, 1], &[1, 0]);
+/// assert_eq!((r, borrow), ([u64::MAX, 0], false));
+/// ```
+#[inline(always)]
+pub fn sub_array<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let (mut r, mut borrow) = ([0; N], false);
+    for i in 0..N {
+        #[cfg(target_arch = "x86_64")]
+        {
+            borrow = core::arch::x86_64::_subborrow_u64(borrow as u8, a[i], b[i], &mut r[i]) != 0;
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            (r[i], borrow) = a[i].borrowing_sub(b[i], borrow);
+        }
+    }
+    (r, borrow)
+}
+
 /// `a -= b` with `a.len() >= b.len()`; returns the borrow out.
 #[inline]
 pub fn sub_assign(a: &mut [u64], b: &[u64]) -> u64 {
