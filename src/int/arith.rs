@@ -499,10 +499,34 @@ impl Int {
     }
 
     /// [`Int::assign_mul`] past its one-limb case, out of line so that the case saves no
-    /// registers: a product that fits `self`'s heap buffer is written there; the rest in
-    /// [`Int::assign_mul_general`].
+    /// registers: a product of two-limb values into an inline `self` is written into its
+    /// fields (through a whole new `Int` it took 5.6 ns instead of 4.1 at 128 bits: the copy
+    /// waited on the narrower stores that built it), a product that fits `self`'s heap buffer
+    /// is written there; the rest in [`Int::assign_mul_general`].
     #[inline(never)]
     fn assign_mul_heap(&mut self, a: &Int, b: &Int) {
+        if let (
+            Repr::Inline { neg, len, limbs },
+            Repr::Inline {
+                neg: an,
+                len: al,
+                limbs: x,
+            },
+            Repr::Inline {
+                neg: bn,
+                len: bl,
+                limbs: y,
+            },
+        ) = (&mut self.repr, &a.repr, &b.repr)
+        {
+            if *al <= 2 && *bl <= 2 {
+                let [r0, r1, r2, r3] = limbs::mul_2x2([x[0], x[1]], [y[0], y[1]]);
+                *limbs = [r0, r1, r2, r3, 0];
+                *len = inline_len(limbs);
+                *neg = (*an ^ *bn) && *len != 0;
+                return;
+            }
+        }
         if let Repr::Heap { neg, len, buf } = &mut self.repr {
             let (x, y) = (a.as_limbs(), b.as_limbs());
             let n = x.len() + y.len();
