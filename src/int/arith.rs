@@ -245,23 +245,11 @@ impl Int {
     /// `self · b` (a squaring when `b` is `self` itself).
     #[inline(always)]
     pub(crate) fn mul_ref(&self, b: &Int) -> Int {
-        if let (
-            Repr::Inline {
-                neg: an,
-                len: al,
-                limbs: a,
-            },
-            Repr::Inline {
-                neg: bn,
-                len: bl,
-                limbs: b,
-            },
-        ) = (&self.repr, &b.repr)
-        {
-            if *al <= 1 && *bl <= 1 {
+        if let (Some((an, al, a)), Some((bn, bl, b))) = (self.inline_parts(), b.inline_parts()) {
+            if al <= 1 && bl <= 1 {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
             }
-            if *al <= 2 && *bl <= 2 {
+            if al <= 2 && bl <= 2 {
                 // Here rather than out of line: a five-limb result handed back through memory
                 // is copied with vector loads that wait on its word stores (128 bits, scratch
                 // loop: 8.8 ns out of line).
@@ -476,22 +464,11 @@ impl Int {
     /// ```
     #[inline]
     pub fn assign_mul(&mut self, a: &Int, b: &Int) {
-        if let (
-            Repr::Inline { neg, len, limbs },
-            Repr::Inline {
-                neg: an,
-                len: al,
-                limbs: x,
-            },
-            Repr::Inline {
-                neg: bn,
-                len: bl,
-                limbs: y,
-            },
-        ) = (&mut self.repr, &a.repr, &b.repr)
+        if let (Repr::Inline { neg, len, limbs }, Some((an, al, x)), Some((bn, bl, y))) =
+            (&mut self.repr, a.inline_parts(), b.inline_parts())
         {
-            if *al <= 1 && *bl <= 1 {
-                (*neg, *len, *limbs) = inline_u128(*an ^ *bn, x[0] as u128 * y[0] as u128);
+            if al <= 1 && bl <= 1 {
+                (*neg, *len, *limbs) = inline_u128(an ^ bn, x[0] as u128 * y[0] as u128);
                 return;
             }
         }

@@ -327,6 +327,15 @@ impl Int {
         }
     }
 
+    /// The sign, length and limbs of an inline value (`None` for a heap one).
+    #[inline(always)]
+    fn inline_parts(&self) -> Option<(bool, u8, &[u64; INLINE])> {
+        match &self.repr {
+            Repr::Inline { neg, len, limbs } => Some((*neg, *len, limbs)),
+            Repr::Heap { .. } => None,
+        }
+    }
+
     /// The non-negative value with these little-endian limbs.
     ///
     /// ```
