@@ -564,15 +564,11 @@ impl Int {
     }
 }
 
-/// The product of two magnitudes of at most three limbs (limbs above their lengths are zero):
-/// two-limb operands take the four-product kernel, whose result is always inline, and a
-/// six-limb result gets a buffer of exactly six limbs.
+/// The product of two magnitudes of at most three limbs (limbs above their lengths are zero),
+/// one of them three limbs long ([`Int::mul_ref`] forms smaller products itself): inline up to
+/// [`INLINE`] limbs, a six-limb result in a buffer of exactly six.
 #[inline(always)]
 fn mul_inline(neg: bool, a: [u64; 3], b: [u64; 3]) -> Parts {
-    if a[2] == 0 && b[2] == 0 {
-        let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
-        return Parts::small(neg, [r0, r1, r2, r3, 0]);
-    }
     let r = limbs::mul_3x3(a, b);
     let n = top_len(&r);
     if n <= INLINE {

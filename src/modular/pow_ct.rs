@@ -116,8 +116,6 @@ impl Modulus {
             );
         }
         let mut acc = self.one().to_vec();
-        let mut tmp = vec![0u64; n];
-        let mut entry = vec![0u64; n];
         let e = exp.as_limbs();
         let windows = bits.div_ceil(u64::from(w));
         match self.fixed_len() {
@@ -133,28 +131,46 @@ impl Modulus {
             10 => self.windows_fixed::<10>(&mut acc, &table, e, windows, w),
             11 => self.windows_fixed::<11>(&mut acc, &table, e, windows, w),
             12 => self.windows_fixed::<12>(&mut acc, &table, e, windows, w),
-            _ => {
-                for k in (0..windows).rev() {
-                    for _ in 0..w {
-                        self.mont_sqr(&mut tmp, &acc, &mut s, Timing::ConstTime);
-                        acc.copy_from_slice(&tmp);
-                    }
-                    let mut digit = bits_at(e, k * u64::from(w), w);
-                    lookup(&mut entry, &table, digit);
-                    digit.zeroize();
-                    self.mont_mul(&mut tmp, &acc, &entry, &mut s, Timing::ConstTime);
-                    acc.copy_from_slice(&tmp);
-                }
-            }
+            _ => self.windows_slices(&mut acc, &table, e, windows, w, &mut s),
         }
         self.mont_out(out, &acc, &mut s);
-        for v in [&mut table, &mut acc, &mut tmp, &mut entry, &mut s, &mut a] {
+        for v in [&mut table, &mut acc, &mut s, &mut a] {
             v.zeroize();
         }
     }
 }
 
 impl Modulus {
+    /// The window loop of [`Modulus::pow_ct_into`] above `MODULUS_FIXED` limbs, on slices: `acc`
+    /// (one in Montgomery form on entry) becomes the power; `s` is the products' scratch. Its
+    /// two vectors are allocated here, not for the array loop, which needs neither. Runs in
+    /// time independent of the values.
+    fn windows_slices(
+        &self,
+        acc: &mut [u64],
+        table: &[u64],
+        e: &[u64],
+        windows: u64,
+        w: u32,
+        s: &mut [u64],
+    ) {
+        let n = acc.len();
+        let (mut tmp, mut entry) = (vec![0u64; n], vec![0u64; n]);
+        for k in (0..windows).rev() {
+            for _ in 0..w {
+                self.mont_sqr(&mut tmp, acc, s, Timing::ConstTime);
+                acc.copy_from_slice(&tmp);
+            }
+            let mut digit = bits_at(e, k * u64::from(w), w);
+            lookup(&mut entry, table, digit);
+            digit.zeroize();
+            self.mont_mul(&mut tmp, acc, &entry, s, Timing::ConstTime);
+            acc.copy_from_slice(&tmp);
+        }
+        tmp.zeroize();
+        entry.zeroize();
+    }
+
     /// The window loop of [`Modulus::pow_ct_into`] for a modulus of `N` limbs, on arrays
     /// ([`Fixed`]): `acc` (one in Montgomery form on entry) becomes the power. Each window's
     /// table entry is gathered into a local array, which stays in registers (gathered into a
