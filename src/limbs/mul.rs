@@ -200,8 +200,9 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 }
 
 /// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
-/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Equal lengths of five to
-/// seven limbs take fixed-size schoolbook products (`mul_fixed`, `mul_halves`). Uses the
+/// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. Small shapes (a of up to
+/// eight limbs against b of up to four, equal lengths up to seven) take fixed-size schoolbook
+/// products unrolled by the compiler (`mul_fixed`, `mul_halves`). Uses the
 /// MULX/ADX kernels where the CPU has it: the straight-line 4×4 and 8×8 products at those
 /// shapes, otherwise the register-window rows of `mul_n8_adx` for the first eight limbs of b
 /// and one row per limb after them.
@@ -225,9 +226,11 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
         return;
     }
     match (a.len(), b.len()) {
+        (3, 3) => return mul_fixed::<3, 3>(r, a.try_into().unwrap(), b.try_into().unwrap()),
         (5, 5) => return mul_fixed::<5, 5>(r, a.try_into().unwrap(), b.try_into().unwrap()),
         (6, 6) => return mul_halves::<3, 3>(r, a, b),
         (7, 7) => return mul_halves::<4, 3>(r, a, b),
+        (an, bn) if an <= 8 && (2..=4).contains(&bn) && mul_fixed_unbalanced(r, a, b) => return,
         _ => {}
     }
     #[cfg(target_arch = "x86_64")]
@@ -246,14 +249,46 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
     mul_basecase_portable(r, a, b)
 }
 
-/// `r[..M + N] = a·b` for operands of at most five limbs, schoolbook on fixed arrays: the
-/// compiler unrolls it with the running sum in registers. Five-limb products took 22 ns through
-/// the ADX rows, which load and store the sum once a row, and take 14 ns this way (`assign_mul`
-/// at 320 bits, scratch loop, session 21; GMP 19.7 ns); from six limbs the sum no longer fits
-/// in registers, and [`mul_halves`] splits the operands.
+/// `r = a·b` by [`mul_fixed`] for a of three to eight limbs and b of two to four (fewer than
+/// a's); returns whether it did. Through the ADX rows, which load and store the running sum
+/// once a row and cost a few ns each in setting up, such products were 0.4–0.8x GMP's time
+/// (`assign_mul`, scratch loop, session 21: 256 × 128 bits 13.4 ns against 5.6, 384 × 256
+/// bits 21.3 against 17.5); unrolled, 7.7 and 13.8–15.6 ns. Out of line, so that the equal
+/// shapes before it stay a jump away.
+#[inline(never)]
+fn mul_fixed_unbalanced(r: &mut [u64], a: &[u64], b: &[u64]) -> bool {
+    fn fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64], b: &[u64]) {
+        mul_fixed::<M, N>(r, a.try_into().unwrap(), b.try_into().unwrap());
+    }
+    match (a.len(), b.len()) {
+        (3, 2) => fixed::<3, 2>(r, a, b),
+        (4, 2) => fixed::<4, 2>(r, a, b),
+        (5, 2) => fixed::<5, 2>(r, a, b),
+        (6, 2) => fixed::<6, 2>(r, a, b),
+        (7, 2) => fixed::<7, 2>(r, a, b),
+        (8, 2) => fixed::<8, 2>(r, a, b),
+        (4, 3) => fixed::<4, 3>(r, a, b),
+        (5, 3) => fixed::<5, 3>(r, a, b),
+        (6, 3) => fixed::<6, 3>(r, a, b),
+        (7, 3) => fixed::<7, 3>(r, a, b),
+        (8, 3) => fixed::<8, 3>(r, a, b),
+        (5, 4) => fixed::<5, 4>(r, a, b),
+        (6, 4) => fixed::<6, 4>(r, a, b),
+        (7, 4) => fixed::<7, 4>(r, a, b),
+        (8, 4) => fixed::<8, 4>(r, a, b),
+        _ => return false,
+    }
+    true
+}
+
+/// `r[..M + N] = a·b` for small fixed shapes (M + N ≤ 16),
+/// schoolbook on fixed arrays: the compiler unrolls it with the running sum in registers.
+/// Five-limb products took 22 ns through the ADX rows and take 14 ns this way (`assign_mul` at
+/// 320 bits, scratch loop, session 21; GMP 19.7 ns); for six limbs and more on both sides the
+/// sum no longer fits in registers, and [`mul_halves`] splits the operands.
 #[inline(always)]
 fn mul_fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64; M], b: &[u64; N]) {
-    let mut t = [0u64; 10];
+    let mut t = [0u64; 16];
     for i in 0..M {
         let mut carry = 0;
         for j in 0..N {
@@ -372,11 +407,11 @@ pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// of the limbs added on the diagonal. Uses the MULX/ADX kernel where the CPU has it; at
 /// exactly eight limbs the straight-line 8×8 product, all 64 word products, is faster than
 /// the square's rows (17 against 27 ns on the AMD Zen 5 host), and so are the products of
-/// [`mul_basecase`] for four to seven limbs (a 256-bit `assign_mul(&a, &a)` 15.9 → 11.0 ns,
+/// [`mul_basecase`] for three to seven limbs (a 256-bit `assign_mul(&a, &a)` 15.9 → 11.0 ns,
 /// 384 bits 23.2 → 19.7 ns, scratch loop, session 21).
 #[inline]
 pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
-    if (4..=7).contains(&a.len()) {
+    if (3..=7).contains(&a.len()) {
         return mul_basecase(r, a, a);
     }
     #[cfg(target_arch = "x86_64")]
