@@ -201,9 +201,9 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 
 /// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
 /// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. A one-limb b is one
-/// `mul_1` pass, a two-limb b under a longer a the portable `mul_1` and `addmul_2` passes (the
-/// ADX rows cleared r and added a row per limb: 1024 × 64 bits 14.9 → 10.9 ns, 1024 × 128
-/// 21.3 → 18.6, `assign_mul` in a scratch loop, session 21, GMP 8.9 and 15.3). Small shapes (a
+/// `mul_1` pass, a two-limb b under a longer a a `mul_1` and an `addmul_1` pass (the ADX rows
+/// cleared r and added a row per limb: 1024 × 64 bits 14.9 → 10.9 ns, 1024 × 128 21.3 → 18.0,
+/// `assign_mul` in a scratch loop, session 21, GMP 8.9 and 15.4). Small shapes (a
 /// of up to eight limbs against b of up to four, equal lengths up to seven) take fixed-size
 /// schoolbook products unrolled by the compiler (`mul_fixed`, `mul_halves`). Uses the
 /// MULX/ADX kernels where the CPU has it: the straight-line 4×4 and 8×8 products at those
@@ -233,7 +233,11 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
             r[an] = mul_1(&mut r[..an], a, b[0]);
             return;
         }
-        (an, 2) if an > 8 => return mul_basecase_portable(r, a, b),
+        (an, 2) if an > 8 => {
+            r[an] = mul_1(&mut r[..an], a, b[0]);
+            r[an + 1] = addmul_1(&mut r[1..an + 1], a, b[1]);
+            return;
+        }
         (3, 3) => return mul_fixed::<3, 3>(r, a.try_into().unwrap(), b.try_into().unwrap()),
         (5, 5) => return mul_fixed::<5, 5>(r, a.try_into().unwrap(), b.try_into().unwrap()),
         (6, 6) => return mul_halves::<3, 3>(r, a, b),
@@ -289,11 +293,11 @@ fn mul_fixed_unbalanced(r: &mut [u64], a: &[u64], b: &[u64]) -> bool {
     true
 }
 
-/// `r[..M + N] = a·b` for small fixed shapes (M + N ≤ 16),
-/// schoolbook on fixed arrays: the compiler unrolls it with the running sum in registers.
-/// Five-limb products took 22 ns through the ADX rows and take 14 ns this way (`assign_mul` at
-/// 320 bits, scratch loop, session 21; GMP 19.7 ns); for six limbs and more on both sides the
-/// sum no longer fits in registers, and [`mul_halves`] splits the operands.
+/// `r[..M + N] = a·b` for small fixed shapes (M + N ≤ 16), schoolbook on fixed arrays: the
+/// compiler unrolls it with the running sum in registers. Five-limb products took 22 ns
+/// through the ADX rows and take 14 ns this way (`assign_mul` at 320 bits, scratch loop,
+/// session 21; GMP 19.7 ns); for six limbs and more on both sides the sum no longer fits in
+/// registers, and [`mul_halves`] splits the operands.
 #[inline(always)]
 fn mul_fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64; M], b: &[u64; N]) {
     let mut t = [0u64; 16];
