@@ -505,14 +505,16 @@ impl Int {
                 return;
             }
             if *al <= 3 && *bl <= 3 {
-                let [r0, r1, r2, r3, r4, r5] =
-                    limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]]);
-                if r5 == 0 {
-                    *limbs = [r0, r1, r2, r3, r4];
+                let r = limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]]);
+                let sign = *an ^ *bn;
+                if r[5] == 0 {
+                    *limbs = [r[0], r[1], r[2], r[3], r[4]];
                     *len = inline_len(limbs);
-                    *neg = (*an ^ *bn) && *len != 0;
-                    return;
+                    *neg = sign && *len != 0;
+                } else {
+                    *self = Parts::from_sign_array(sign, &r, 6).into_int();
                 }
+                return;
             }
         }
         if let Repr::Heap { neg, len, buf } = &mut self.repr {

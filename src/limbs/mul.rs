@@ -365,15 +365,7 @@ pub fn mul_2x2(a: [u64; 2], b: [u64; 2]) -> [u64; 4] {
 #[inline]
 pub fn mul_3x3(a: [u64; 3], b: [u64; 3]) -> [u64; 6] {
     let mut r = [0u64; 6];
-    for i in 0..3 {
-        let mut carry = 0u64;
-        for j in 0..3 {
-            let t = a[i] as u128 * b[j] as u128 + r[i + j] as u128 + carry as u128;
-            r[i + j] = t as u64;
-            carry = (t >> 64) as u64;
-        }
-        r[i + 3] = carry;
-    }
+    mul_fixed(&mut r, &a, &b);
     r
 }
 
@@ -387,13 +379,7 @@ pub fn mul_3x3(a: [u64; 3], b: [u64; 3]) -> [u64; 6] {
 #[inline]
 pub fn mul_4x4(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
     let mut r = [0u64; 8];
-    for i in 0..4 {
-        let mut carry = 0u64;
-        for j in 0..4 {
-            (r[i + j], carry) = mac(a[i], b[j], r[i + j], carry);
-        }
-        r[i + 4] = carry;
-    }
+    mul_fixed(&mut r, a, b);
     r
 }
 
