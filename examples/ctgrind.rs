@@ -163,6 +163,10 @@ fn field_is_odd<F: PrimeField>() {
     on_secrets(|a: F, _: F| a.is_odd());
 }
 
+fn field_is_zero<F: PrimeField>() {
+    on_secrets(|a: F, _: F| a.is_zero());
+}
+
 fn field_vartime_leaks<F: PrimeField>() {
     on_secrets(|a: F, e: F| {
         a.pow_vartime(
@@ -280,7 +284,7 @@ fn uint_vartime_leaks() {
 }
 
 /// The checks of one field, by operation name.
-type FieldChecks = [(&'static str, fn()); 12];
+type FieldChecks = [(&'static str, fn()); 13];
 
 /// Every field operation on one field.
 macro_rules! field_checks {
@@ -298,6 +302,7 @@ macro_rules! field_checks {
             ("from_repr", field_from_repr::<$F>),
             ("ct_eq", field_ct_eq::<$F>),
             ("is_odd", field_is_odd::<$F>),
+            ("is_zero", field_is_zero::<$F>),
         ]
     };
 }

@@ -138,6 +138,17 @@ mod made {
         modulus = "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe85";
     }
     carry::prime_field! {
+        /// 2^381 − 313: the largest six-limb prime whose elements are kept in [0, 2p) (lazy).
+        pub struct P381;
+        modulus = "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec7";
+    }
+    carry::prime_field! {
+        /// 2^381 + 507: the smallest six-limb prime above it, reduced below p after every
+        /// product.
+        pub struct P381b;
+        modulus = "0x2000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001fb";
+    }
+    carry::prime_field! {
         /// Seven limbs, spare bits, 1 mod 8.
         pub struct P445;
         modulus = "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffbb9";
@@ -186,6 +197,8 @@ test_field!(M127);
 test_field!(P128);
 test_field!(P192);
 test_field!(P317);
+test_field!(P381);
+test_field!(P381b);
 test_field!(P445);
 test_field!(P512);
 test_field!(M521);
@@ -241,8 +254,15 @@ fn values<F: TestField>(rng: &mut Rng, p: &Integer, count: usize) -> Vec<Integer
     v
 }
 
+/// The element x (below p). Every other call makes it as −(p − x), which a lazy field keeps as
+/// its Montgomery form plus p (in [p, 2p)), so that every operation sees both forms.
 fn el<F: TestField>(x: &Integer) -> F {
-    F::from_int_(&to_int(x))
+    thread_local!(static FLIP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) });
+    if FLIP.with(|f| f.replace(!f.get())) {
+        -F::from_int_(&to_int(&(modulus::<F>() - x.clone())))
+    } else {
+        F::from_int_(&to_int(x))
+    }
 }
 
 #[track_caller]
@@ -602,6 +622,8 @@ field_test! {
     made_p128: P128,
     made_p192: P192,
     made_p317: P317,
+    made_p381: P381,
+    made_p381b: P381b,
     made_p445: P445,
     made_p512: P512,
     made_m521: M521,
@@ -611,7 +633,9 @@ field_test! {
 
 /// The x86_64 MULX/ADX kernels (taken by `mont::mul`/`mont::sqr`/`arith::add` when the CPU has
 /// them) against the portable CIOS, no-carry, REDC and addition code, for 4- and 6-limb moduli
-/// of each shape: every pair of edge values (also against rug), then random operands.
+/// of each shape: every pair of edge values (also against rug), then random operands. For a lazy
+/// modulus (`Params::lazy`) the operands range over [0, 2p) (the edges also shifted up by p, and
+/// 2p − 1), and each result must be below 2p and congruent to the wanted one.
 #[test]
 fn fast_path_matches_portable() {
     use carry::__private::{arith, mont, Params};
@@ -640,59 +664,67 @@ fn fast_path_matches_portable() {
     fn run<const N: usize>(rng: &mut Rng, modulus: &str) -> u64 {
         let p = Params::<N>::new(modulus);
         let pm = from_limbs(&p.modulus);
+        let bound = from_limbs(&p.bound);
         let r_inv = (Integer::from(1) << (64 * N as u32)).invert(&pm).unwrap();
         let mut checks = 0;
-        let edge = edges(&pm, N);
+        // A result as the field keeps it: below the bound; then its canonical form.
+        let kept = |x: [u64; N], what: &dyn Fn() -> String| -> [u64; N] {
+            check_eq(from_limbs(&x) < bound, true, || {
+                format!("{} above the bound", what())
+            });
+            p.canonical(&x)
+        };
+        let mut edge = edges(&pm, N);
+        if p.lazy {
+            edge.extend(edges(&pm, N).into_iter().map(|x| x + &pm));
+            edge.push(Integer::from(&bound - 1u32));
+        }
         for x in &edge {
             let a = words::<N>(x);
             let want = Integer::from(x * x) * &r_inv % &pm;
-            check_eq(mont::sqr(&a, &p), words(&want), || {
-                format!("{modulus}: sqr edge {a:x?} vs rug")
-            });
+            let what = || format!("{modulus}: sqr edge {a:x?} vs rug");
+            check_eq(kept(mont::sqr(&a, &p), &what), words(&want), what);
             for y in &edge {
                 let b = words::<N>(y);
                 let want = Integer::from(x * y) * &r_inv % &pm;
-                check_eq(mont::mul(&a, &b, &p), words(&want), || {
-                    format!("{modulus}: mul edge {a:x?} {b:x?} vs rug")
-                });
-                check_eq(mont::mul_portable(&a, &b, &p), words(&want), || {
-                    format!("{modulus}: portable edge {a:x?} {b:x?} vs rug")
-                });
+                let what = || format!("{modulus}: mul edge {a:x?} {b:x?} vs rug");
+                check_eq(kept(mont::mul(&a, &b, &p), &what), words(&want), what);
+                let what = || format!("{modulus}: portable edge {a:x?} {b:x?} vs rug");
+                check_eq(
+                    kept(mont::mul_portable(&a, &b, &p), &what),
+                    words(&want),
+                    what,
+                );
                 let sum = Integer::from(x + y) % &pm;
-                check_eq(arith::add(&a, &b, &p), words(&sum), || {
-                    format!("{modulus}: add edge {a:x?} {b:x?} vs rug")
-                });
+                let what = || format!("{modulus}: add edge {a:x?} {b:x?} vs rug");
+                check_eq(kept(arith::add(&a, &b, &p), &what), words(&sum), what);
                 checks += 3;
             }
             checks += 1;
         }
         for k in 0..cases(2000) {
-            let mut pick = || -> [u64; N] {
-                let x = match k % 4 {
-                    0 => Integer::from(&pm - 1u32) - rng.below(3),
-                    _ => from_limbs(&(0..N).map(|_| rng.next_u64()).collect::<Vec<_>>()) % &pm,
-                };
-                words(&x)
+            let mut pick = || -> Integer {
+                match k % 4 {
+                    0 => Integer::from(&bound - 1u32) - rng.below(3),
+                    _ => from_limbs(&(0..N).map(|_| rng.next_u64()).collect::<Vec<_>>()) % &bound,
+                }
             };
-            let (a, b) = (pick(), pick());
-            let fast = mont::mul(&a, &b, &p);
+            let (x, y) = (pick(), pick());
+            let (a, b) = (words::<N>(&x), words::<N>(&y));
+            let what = || format!("{modulus}: mul {a:x?} {b:x?}");
             let cios = mont::mul_cios(&a, &b, &p.modulus, p.inv);
-            check_eq(fast, cios, || format!("{modulus}: mul {a:x?} {b:x?}"));
-            check_eq(mont::mul_portable(&a, &b, &p), cios, || {
-                format!("{modulus}: portable {a:x?} {b:x?}")
-            });
-            let sq = mont::sqr(&a, &p);
-            check_eq(sq, mont::sqr_portable(&a, &p.modulus, p.inv), || {
-                format!("{modulus}: sqr {a:x?}")
-            });
+            check_eq(kept(mont::mul(&a, &b, &p), &what), cios, what);
+            let what = || format!("{modulus}: portable {a:x?} {b:x?}");
+            check_eq(kept(mont::mul_portable(&a, &b, &p), &what), cios, what);
+            let what = || format!("{modulus}: sqr {a:x?}");
+            let sq = kept(mont::sqr(&a, &p), &what);
+            check_eq(sq, mont::sqr_portable(&a, &p.modulus, p.inv), what);
             check_eq(sq, mont::mul_cios(&a, &a, &p.modulus, p.inv), || {
                 format!("{modulus}: sqr/mul {a:x?}")
             });
-            check_eq(
-                arith::add(&a, &b, &p),
-                arith::add_portable(&a, &b, &p.modulus),
-                || format!("{modulus}: add {a:x?} {b:x?}"),
-            );
+            let what = || format!("{modulus}: add {a:x?} {b:x?}");
+            let sum = Integer::from(&x + &y) % &pm;
+            check_eq(kept(arith::add(&a, &b, &p), &what), words(&sum), what);
             checks += 5;
         }
         checks
@@ -712,6 +744,9 @@ fn fast_path_matches_portable() {
         "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
     );
     checks += run::<6>(&mut rng, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    // The largest lazy 6-limb modulus (2^381 − 313) and the smallest one above it.
+    checks += run::<6>(&mut rng, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec7");
+    checks += run::<6>(&mut rng, "0x2000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001fb");
     checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
     // The no-carry bound exactly (top limb 2^63 − 2), P-256, and a 6-limb modulus just above
     // 2^320 (odd, which is all Montgomery needs).
@@ -923,6 +958,8 @@ fn invert_hardest_inputs() {
     run("made_p128", hardest_inputs::<P128>("made_p128"));
     run("made_p192", hardest_inputs::<P192>("made_p192"));
     run("made_p317", hardest_inputs::<P317>("made_p317"));
+    run("made_p381", hardest_inputs::<P381>("made_p381"));
+    run("made_p381b", hardest_inputs::<P381b>("made_p381b"));
     run("made_p445", hardest_inputs::<P445>("made_p445"));
     run("made_p512", hardest_inputs::<P512>("made_p512"));
     run("made_m521", hardest_inputs::<M521>("made_m521"));

@@ -1,17 +1,21 @@
-//! Modular addition, subtraction, negation and halving for values below p, without branches:
-//! add and sub run the plain and the corrected chain side by side and select by a mask.
+//! Modular addition, subtraction, negation and halving, without branches: add and sub run the
+//! plain and the corrected chain side by side and select by a mask. The fields call add, sub and
+//! neg with the bound of their representation (`Params::bound`: p, or 2p for a lazy field) as
+//! the modulus, so sums and differences of values in [0, 2p) stay there; `half` takes p (for a
+//! below 2p its result is below 2p too).
 
 use super::Params;
 use crate::limbs::{adc, mask, sbb};
 
-/// (a + b) mod p for a, b < p, on the fastest code this CPU has.
+/// a + b reduced below the field's bound (`p.bound`) for a, b below it, on the fastest code
+/// this CPU has.
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]
     if let Some(r) = super::x86::add(a, b, p) {
         return r;
     }
-    add_portable(a, b, &p.modulus)
+    add_portable(a, b, &p.bound)
 }
 
 /// (a + b) mod p: a + b and a + (b − p) as two independent carry chains (b − p does not wait

@@ -260,6 +260,7 @@ fn normalize<const N: usize>(d: &Wide<N>, f_negative: u64, p: &[u64; N]) -> [u64
 /// The inverse of the Montgomery-form `x` (0 for 0), constant-time; `L` is [`width`]`(N)`.
 pub fn invert<const N: usize, const L: usize>(x: &[u64; N], p: &Params<N>) -> [u64; N] {
     const { assert!(L == width(N)) };
+    let x = &p.canonical(x);
     let pinv = p.inv.wrapping_neg();
     let modulus = to_limbs::<N, L>(&p.modulus);
     // The coefficient of x starts at R² instead of 1, so that d ends as R²·(xR)⁻¹ = x⁻¹R,

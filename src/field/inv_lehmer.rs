@@ -87,6 +87,7 @@ impl<const N: usize> Pair<N> {
 
 /// The inverse of the Montgomery-form `x`, or `None` for 0; variable-time.
 pub fn invert_vartime<const N: usize>(x: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
+    let x = &p.canonical(x);
     let ny = limbs::normalized_len(x);
     if ny == 0 {
         return None;

@@ -132,7 +132,7 @@ macro_rules! prime_field {
 
             /// `2·self`.
             pub const fn double(&self) -> Self {
-                let m = &Self::PARAMS.modulus;
+                let m = &Self::PARAMS.bound;
                 Self($crate::Uint::from_words($crate::__private::arith::add_portable(self.0.as_words(), self.0.as_words(), m)))
             }
 
@@ -189,7 +189,13 @@ macro_rules! prime_field {
 
             /// Whether `self` is zero.
             pub fn is_zero(&self) -> $crate::subtle::Choice {
-                self.0.is_zero()
+                self.canonical().is_zero()
+            }
+
+            /// The Montgomery form reduced into `[0, p)` (a lazy field keeps it below 2p).
+            #[inline]
+            fn canonical(&self) -> $crate::Uint<{ $crate::__private::limbs_of($modulus) }> {
+                $crate::Uint::from_words(Self::PARAMS.canonical(self.0.as_words()))
             }
 
             /// Inverts every element in place with one inversion (Montgomery's trick); zeros
@@ -211,7 +217,7 @@ macro_rules! prime_field {
 
             #[inline]
             fn sub_(&self, rhs: &Self) -> Self {
-                Self($crate::Uint::from_words($crate::__private::arith::sub(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS.modulus)))
+                Self($crate::Uint::from_words($crate::__private::arith::sub(self.0.as_words(), rhs.0.as_words(), &Self::PARAMS.bound)))
             }
 
             #[inline]
@@ -221,7 +227,7 @@ macro_rules! prime_field {
 
             #[inline]
             fn neg_(&self) -> Self {
-                Self($crate::Uint::from_words($crate::__private::arith::neg(self.0.as_words(), &Self::PARAMS.modulus)))
+                Self($crate::Uint::from_words($crate::__private::arith::neg(self.0.as_words(), &Self::PARAMS.bound)))
             }
         }
 
@@ -269,7 +275,7 @@ macro_rules! prime_field {
 
         impl $crate::subtle::ConstantTimeEq for $name {
             fn ct_eq(&self, other: &Self) -> $crate::subtle::Choice {
-                $crate::subtle::ConstantTimeEq::ct_eq(&self.0, &other.0)
+                $crate::subtle::ConstantTimeEq::ct_eq(&self.canonical(), &other.canonical())
             }
         }
 
@@ -281,7 +287,7 @@ macro_rules! prime_field {
 
         impl ::core::cmp::PartialEq for $name {
             fn eq(&self, other: &Self) -> bool {
-                self.0 == other.0
+                self.canonical() == other.canonical()
             }
         }
 

@@ -42,7 +42,7 @@ pub fn from_int<const N: usize>(x: &Int, p: &Params<N>) -> [u64; N] {
         acc = arith::add(&acc, &p.to_mont(&w), p);
     }
     if x.is_negative() {
-        acc = arith::neg(&acc, &p.modulus);
+        acc = arith::neg(&acc, &p.bound);
     }
     acc
 }
@@ -78,7 +78,7 @@ pub fn to_le_bytes<const N: usize>(x: &[u64; N], p: &Params<N>, out: &mut [u8]) 
 /// exponentiation by the public (p − 1)/2, constant-time in `x`).
 pub fn legendre<const N: usize>(x: &[u64; N], p: &Params<N>) -> i8 {
     let e = Uint::from_words(p.modulus_minus(1)).shr_vartime(1);
-    let l = Uint::from_words(pow::pow_vartime(x, &e.limbs, p));
+    let l = Uint::from_words(p.canonical(&pow::pow_vartime(x, &e.limbs, p)));
     let one = l.ct_eq(&Uint::from_words(p.r));
     let zero = l.is_zero();
     let mut r = -1i8;

@@ -97,6 +97,14 @@ pub struct Params<const N: usize> {
     pub r3: [u64; N],
     /// The top limb of p is at most 2^63 − 2: the no-carry multiplication applies.
     pub no_carry: bool,
+    /// Elements are kept in [0, 2p) instead of [0, p) ("lazy" reduction): six-limb p below
+    /// 2^381, whose x86_64 product and square kernels then skip their final subtraction
+    /// (8p < R keeps every product of two such values below 2p after REDC). Sums and
+    /// differences are taken modulo 2p; [`Params::canonical`] reduces wherever a value is
+    /// compared, encoded or inverted.
+    pub lazy: bool,
+    /// The bound of the representation: 2p when `lazy`, else p.
+    pub bound: [u64; N],
     /// The bit length of p.
     pub bits: u32,
     /// The 2-adicity of p − 1: p − 1 = 2^s·t with t odd.
@@ -160,6 +168,7 @@ impl<const N: usize> Params<N> {
         let mut pm1 = p;
         pm1[0] -= 1;
         let s = crate::Uint::from_words(pm1).trailing_zeros();
+        let lazy = N == 6 && top < 1 << 61;
         Params {
             modulus: p,
             inv,
@@ -168,6 +177,8 @@ impl<const N: usize> Params<N> {
             r2,
             r3,
             no_carry: top < (1 << 63) - 1,
+            lazy,
+            bound: if lazy { twice(&p) } else { p },
             bits,
             s,
         }
@@ -188,6 +199,16 @@ impl<const N: usize> Params<N> {
     /// The Montgomery form of `x < 2^(64N)` (reduced mod p).
     pub const fn to_mont(&self, x: &[u64; N]) -> [u64; N] {
         mont::mul_cios(x, &self.r2, &self.modulus, self.inv)
+    }
+
+    /// `x` reduced into [0, p): one conditional subtraction of p when the field is `lazy` (x
+    /// below 2p), `x` itself otherwise. Constant-time.
+    pub const fn canonical(&self, x: &[u64; N]) -> [u64; N] {
+        if self.lazy {
+            mont::sub_p_if_ge(*x, 0, &self.modulus)
+        } else {
+            *x
+        }
     }
 
     /// The canonical value of the Montgomery form `x`.
@@ -294,6 +315,17 @@ const fn jacobi_small<const N: usize>(z: u64, p: &[u64; N]) -> i32 {
     } else {
         0
     }
+}
+
+/// 2x for x below 2^(64N − 1).
+const fn twice<const N: usize>(x: &[u64; N]) -> [u64; N] {
+    let mut d = [0u64; N];
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        d[i] = x[i] << 1 | if i > 0 { x[i - 1] >> 63 } else { 0 };
+    }
+    d
 }
 
 /// 2x mod p for x < p.

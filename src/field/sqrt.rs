@@ -59,8 +59,9 @@ impl<const N: usize> SqrtParams<N> {
     }
 }
 
-fn ct_eq<const N: usize>(a: &[u64; N], b: &[u64; N]) -> Choice {
-    Uint::from_words(*a).ct_eq(&Uint::from_words(*b))
+/// Whether a ≡ b mod p, for values as the field keeps them (below 2p when it is lazy).
+fn ct_eq<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Choice {
+    Uint::from_words(p.canonical(a)).ct_eq(&Uint::from_words(p.canonical(b)))
 }
 
 fn select<const N: usize>(a: &[u64; N], b: &[u64; N], c: Choice) -> [u64; N] {
@@ -75,12 +76,12 @@ pub fn sqrt<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>) -> (
             let a2 = arith::add(a, a, p);
             let b = super::pow::pow_vartime(&a2, &q.exp, p);
             let i = mont::mul(&a2, &mont::sqr(&b, p), p);
-            let i1 = arith::sub(&i, &p.r, &p.modulus);
+            let i1 = arith::sub(&i, &p.r, &p.bound);
             mont::mul(&mont::mul(a, &b, p), &i1, p)
         }
         Method::TonelliShanks => tonelli_shanks(a, p, q),
     };
-    let ok = ct_eq(&mont::sqr(&x, p), a);
+    let ok = ct_eq(&mont::sqr(&x, p), a, p);
     (x, ok)
 }
 
@@ -95,7 +96,7 @@ fn tonelli_shanks<const N: usize>(a: &[u64; N], p: &Params<N>, q: &SqrtParams<N>
         for _ in 1..k - 1 {
             b = mont::sqr(&b, p);
         }
-        let e = ct_eq(&b, &p.r);
+        let e = ct_eq(&b, &p.r, p);
         z = select(&mont::mul(&z, &c, p), &z, e);
         c = mont::sqr(&c, p);
         t = select(&mont::mul(&t, &c, p), &t, e);

@@ -1,6 +1,7 @@
 //! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
-//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX), which end with
-//! the final subtraction of p. Other sizes, and 6-limb moduli with a full top limb, return
+//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The 4-limb ones
+//! end with the final subtraction of p; the 6-limb ones return values below 2p, kept so by
+//! lazy fields ([`Params::lazy`]) and reduced here for the others. Other sizes, and 6-limb moduli with a full top limb, return
 //! `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
 //! own multiplication kernels. 4-limb addition has an ADX kernel too (`limbs::mod_add_4`).
 
@@ -54,6 +55,16 @@ fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
     [p.inv, p.modulus[0].wrapping_neg()]
 }
 
+/// A kernel's result below 2p as the field keeps it: as it is for a lazy field, else reduced.
+#[inline(always)]
+fn below_p<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
+    if p.lazy {
+        x
+    } else {
+        super::mont::sub_p_if_ge(x, 0, &p.modulus)
+    }
+}
+
 /// a·b·R⁻¹ mod p on the MULX/ADX kernels, if there is one for this size and CPU.
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
@@ -66,7 +77,10 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
         )?)),
         4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?)),
         4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?)),
+        6 if p.no_carry => Some(below_p(
+            resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?),
+            p,
+        )),
         _ => None,
     }
 }
@@ -82,7 +96,7 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
         )?)),
         4 if p.no_carry => Some(resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?)),
         4 => Some(resize(&limbs::mont_sqr_4(same(a), pk(p))?)),
-        6 if p.no_carry => Some(resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?)),
+        6 if p.no_carry => Some(below_p(resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?), p)),
         _ => None,
     }
 }
@@ -105,7 +119,7 @@ fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) ->
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 => Some(resize(&limbs::mod_add_4(
+        4 if !p.lazy => Some(resize(&limbs::mod_add_4(
             same(a),
             &with_b_minus_p::<N, 8>(b, &p.modulus),
         )?)),

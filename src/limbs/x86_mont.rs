@@ -7,9 +7,11 @@
 //! both halves from the same two limbs of t), which halves the depth of the chain of dependent
 //! REDC steps.
 //! Squaring computes each cross product once (SOS: the square, then REDC; for 6 limbs the REDC
-//! rounds interleaved with the square rows). The final conditional subtraction of p is inside
-//! the asm (sub/sbb, then cmov): results are below p. `mod_add_4` is the 4-limb modular
-//! addition, its two candidate sums on the two carry chains.
+//! rounds interleaved with the square rows). The 4-limb kernels end with the conditional
+//! subtraction of p inside the asm (sub/sbb, then cmov): results are below p. The 6-limb kernels
+//! leave it out: their results are below 2p, which the fields of p < 2^381 keep as they are
+//! (`field::Params::lazy`) and the others reduce. `mod_add_4` is the 4-limb modular addition,
+//! its two candidate sums on the two carry chains.
 //!
 //! The fields need the latency of a dependent chain `x = x·y`: a[0] arrives in rdx (no store
 //! and reload on the critical path; a[i] for i > 0 is loaded while earlier rounds run), the
@@ -420,12 +422,15 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
     Some([r0, r1, r2, r3])
 }
 
-/// a·b·R⁻¹ mod p for 6-limb p with top limb ≤ 2^63 − 2 and a, b < p; `pk` is p followed by
-/// −p⁻¹ mod 2^128 (two limbs). CIOS on two-limb digits, as [`mont_mul_4_nc`]: each of the three
+/// a·b·R⁻¹ mod p, below 2p and not reduced further, for 6-limb p with top limb ≤ 2^63 − 2 and
+/// a, b < p, or a, b < 2p when p < 2^381; `pk` is p followed by −p⁻¹ mod 2^128 (two limbs).
+/// CIOS on two-limb digits, as [`mont_mul_4_nc`]: each of the three
 /// rounds adds (`a[2i] + a[2i+1]`·2^64)·b into an eight-limb window, computes
 /// m = t mod 2^128 · (−p⁻¹) mod 2^128 from the window's two low limbs and adds m0·p and
 /// m1·p·2^64, which clears them; the window then moves two limbs up. Every window sum stays below
-/// 2^129·p < 2^512 and the result below 2p; p is subtracted once. The eight-limb window, m1
+/// 2^130·p < 2^512 and the result below a·b/R + p, so below 2p (for a, b < 2p that needs
+/// 4p < R). Leaving out the final subtraction saved 7 of the 92 cycles a product took in a
+/// dependent chain on the AMD Zen 5 host (it was on the chain's path). The eight-limb window, m1
 /// and the pointers to a, b and pk need rbx and rbp, which the code keeps in XMM registers
 /// meanwhile. (a's limbs passed in XMM registers instead measured 24.1 against 21.3 ns a
 /// product; not analysed further, the transfers to rdx on the chain are the likely cost.)
@@ -440,8 +445,7 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
     // pk[0..8] through rbx (a copy of r14), rdi and r15, writes no memory, and clobbers only
     // the registers declared below; rbx and rbp, which cannot be declared, are saved in two
     // declared XMM registers first and restored last. xor sets the flags before each
-    // ADCX/ADOX chain, so each ADCX/ADOX reads the carry of its own chain. The final
-    // sub/sbb/cmov reads only registers and pk.
+    // ADCX/ADOX chain, so each ADCX/ADOX reads the carry of its own chain.
     unsafe {
         core::arch::asm!(
             "vmovq {sb}, rbx",
@@ -723,31 +727,13 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
             "adox r9, rax",
             "adcx r10, rcx",
             "adox r10, r11",
-            "mov rax, r13",
-            "sub rax, qword ptr [r15 + 0]",
-            "mov rcx, r14",
-            "sbb rcx, qword ptr [r15 + 8]",
-            "mov rdx, rsi",
-            "sbb rdx, qword ptr [r15 + 16]",
-            "mov rdi, r8",
-            "sbb rdi, qword ptr [r15 + 24]",
-            "mov r11, r9",
-            "sbb r11, qword ptr [r15 + 32]",
-            "mov r12, r10",
-            "sbb r12, qword ptr [r15 + 40]",
-            "cmovnc r13, rax",
-            "cmovnc r14, rcx",
-            "cmovnc rsi, rdx",
-            "cmovnc r8, rdi",
-            "cmovnc r9, r11",
-            "cmovnc r10, r12",
             "vmovq rbx, {sb}",
             "vmovq rbp, {sp}",
             sb = out(xmm_reg) _,
             sp = out(xmm_reg) _,
             inout("rdx") a[0] => _,
             inout("r14") a.as_ptr() => r1,
-            inout("rdi") b.as_ptr() => _,
+            in("rdi") b.as_ptr(),
             in("r15") pk.as_ptr(),
             out("r13") r0,
             out("rsi") r2,
@@ -764,8 +750,9 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
     Some([r0, r1, r2, r3, r4, r5])
 }
 
-/// a²·R⁻¹ mod p for 6-limb p with top limb ≤ 2^63 − 2 and a < p; `pk` is p followed by
-/// −p⁻¹ mod 2^128 (two limbs). Each cross product is computed once: row i adds
+/// a²·R⁻¹ mod p, below 2p and not reduced further, for 6-limb p with top limb ≤ 2^63 − 2 and
+/// a < p, or a < 2p when p < 2^381; `pk` is p followed by −p⁻¹ mod 2^128 (two limbs). Each
+/// cross product is computed once: row i adds
 /// `a[i]`·(`a[i]` + 2·⌊a/2^(64(i+1))⌋·2^64) at word 2i. The words of 2a come from one ADD/ADC
 /// doubling chain and the word just above `a[i]` (doubled without the carry from `a[i]`) from
 /// `lea`, all before the first row; row 0 reads them from registers, the later rows from a
@@ -776,8 +763,8 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
 /// deep per two words. The order is rows 0 to 2, rounds 0 and 1, rows 3 to 5, round 2 (the
 /// fastest of five orders on the AMD Zen 5 host, about 2% ahead of row r then round r).
 /// 21 + 36 word products and three for m. Carries are kept only up to the highest word the
-/// partial sum can reach (a < p < 2^383 and m < 2^128 bound every partial sum; the whole stays
-/// below 2^768). The sum is below 2p; p is subtracted once. Chains of squarings on the Zen 5
+/// partial sum can reach (a < 2^383 and m < 2^128 bound every partial sum; the whole stays
+/// below 2^768). The sum is below a²/R + p, so below 2p. Chains of squarings on the Zen 5
 /// host: 22.7 → 20.0 ns (the one-limb rounds and SHLD-built doubled words before). `None`
 /// without BMI2/ADX.
 #[inline(always)]
@@ -793,8 +780,7 @@ pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
     // in xmm14 and xmm15 first and restores last (inline asm may not name them as operands, and
     // the window of up to nine words, m1 and the pointers need fifteen registers). xor and imul
     // set the flags before each ADCX/ADOX chain, and inside a chain only mulx and mov run
-    // between its ADCX/ADOX, so each reads the carry of its own chain. The final sub/sbb/cmov
-    // reads only registers and pk.
+    // between its ADCX/ADOX, so each reads the carry of its own chain.
     unsafe {
         core::arch::asm!(
             "vmovq xmm14, rbx",
@@ -1058,24 +1044,6 @@ pub fn mont_sqr_6_nc(a: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
             "adox r14, rax",
             "adcx r15, rcx",
             "adox r15, r9",
-            "mov rax, r11",
-            "mov rcx, r12",
-            "mov rdx, r13",
-            "mov rsi, r8",
-            "mov r9, r14",
-            "mov r10, r15",
-            "sub rax, qword ptr [rdi + 0]",
-            "sbb rcx, qword ptr [rdi + 8]",
-            "sbb rdx, qword ptr [rdi + 16]",
-            "sbb rsi, qword ptr [rdi + 24]",
-            "sbb r9, qword ptr [rdi + 32]",
-            "sbb r10, qword ptr [rdi + 40]",
-            "cmovnc r11, rax",
-            "cmovnc r12, rcx",
-            "cmovnc r13, rdx",
-            "cmovnc r8, rsi",
-            "cmovnc r14, r9",
-            "cmovnc r15, r10",
             "vmovq rbx, xmm14",
             "vmovq rbp, xmm15",
             inout("rdx") a[0] => _,
