@@ -36,6 +36,10 @@
 /// `ConditionallySelectable`, `Zeroize`, `Default`, `Eq`, and (feature `ff`) `ff::Field` and
 /// `ff::PrimeField`. Everything is constant-time except what is named `*_vartime`, the text
 /// conversions and `random`. See [`carry::fields`](crate::fields) for a page of examples.
+///
+/// A six-limb modulus below 2^381 makes a "lazy" field: elements are kept in [0, 2p) between
+/// operations (the product skips its final subtraction); comparisons, encodings and the
+/// conversions out reduce first, so nothing observable differs.
 #[macro_export]
 macro_rules! prime_field {
     (
