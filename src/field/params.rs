@@ -98,10 +98,11 @@ pub struct Params<const N: usize> {
     /// The top limb of p is at most 2^63 − 2: the no-carry multiplication applies.
     pub no_carry: bool,
     /// Elements are kept in [0, 2p) instead of [0, p) ("lazy" reduction): six-limb p below
-    /// 2^381, whose x86_64 product and square kernels then skip their final subtraction
-    /// (8p < R keeps every product of two such values below 2p after REDC). Sums and
-    /// differences are taken modulo 2p; [`Params::canonical`] reduces wherever a value is
-    /// compared, encoded or inverted.
+    /// 2^381, whose x86_64 product and square kernels then skip their final subtraction (REDC
+    /// of a product of two values below 2p is below 2p when 4p < R; p < 2^381 also keeps the
+    /// operands below 2^382, inside the kernels' carry bounds). Sums and differences are taken
+    /// modulo 2p; [`Params::canonical`] reduces wherever a value is compared, encoded or
+    /// inverted.
     pub lazy: bool,
     /// The bound of the representation: 2p when `lazy`, else p.
     pub bound: [u64; N],

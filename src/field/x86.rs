@@ -1,8 +1,8 @@
 //! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
 //! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The 4-limb ones
 //! end with the final subtraction of p; the 6-limb ones return values below 2p, kept so by
-//! lazy fields ([`Params::lazy`]) and reduced here for the others. Other sizes, and 6-limb moduli with a full top limb, return
-//! `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
+//! lazy fields ([`Params::lazy`]) and reduced here for the others. Other sizes, and 6-limb
+//! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
 //! own multiplication kernels. 4-limb addition has an ADX kernel too (`limbs::mod_add_4`).
 
 use super::Params;
@@ -55,9 +55,10 @@ fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
     [p.inv, p.modulus[0].wrapping_neg()]
 }
 
-/// A kernel's result below 2p as the field keeps it: as it is for a lazy field, else reduced.
+/// A kernel's result (below 2p) in the field's representation: as it is for a lazy field,
+/// else reduced below p.
 #[inline(always)]
-fn below_p<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
+fn represented<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
     if p.lazy {
         x
     } else {
@@ -77,7 +78,7 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
         )?)),
         4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?)),
         4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), pk(p))?)),
-        6 if p.no_carry => Some(below_p(
+        6 if p.no_carry => Some(represented(
             resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?),
             p,
         )),
@@ -96,7 +97,10 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
         )?)),
         4 if p.no_carry => Some(resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?)),
         4 => Some(resize(&limbs::mont_sqr_4(same(a), pk(p))?)),
-        6 if p.no_carry => Some(below_p(resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?), p)),
+        6 if p.no_carry => Some(represented(
+            resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?),
+            p,
+        )),
         _ => None,
     }
 }
