@@ -424,20 +424,20 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
 
 /// a·b·R⁻¹ mod p, below 2p and not reduced further, for 6-limb p with top limb ≤ 2^63 − 2 and
 /// a, b < p, or a, b < 2p when p < 2^381; `pk` is p followed by −p⁻¹ mod 2^128 (two limbs).
-/// CIOS on two-limb digits, as [`mont_mul_4_nc`]: each of the three
-/// rounds adds (`a[2i] + a[2i+1]`·2^64)·b into an eight-limb window, computes
-/// m = t mod 2^128 · (−p⁻¹) mod 2^128 from the window's two low limbs and adds m0·p and
-/// m1·p·2^64, which clears them; the window then moves two limbs up. Every window sum stays below
-/// 2^130·p < 2^512 and the result below a·b/R + p, so below 2p (for a, b < 2p that needs
-/// 4p < R). Leaving out the final subtraction saved 7 of the 92 cycles a product took in a
-/// dependent chain on the AMD Zen 5 host (it was on the chain's path). The eight-limb window, m1
-/// and the pointers to a, b and pk need rbx and rbp, which the code keeps in XMM registers
-/// meanwhile. a's words arrive in the registers the result leaves in (so a chain `x = x·y`
-/// moves nothing between products): rows 0 and 1 take a[0] and a[1] from there, the later rows
-/// reload a[2..6] from a scratch array the code stores first. In the harness's chain of
-/// BLS12-381 products this measured 22.3 → 21.5 ns against reading a through a pointer to the
-/// caller's copy, which the compiler stored and reloaded between products. (a's words in XMM
-/// registers measured 24.1 against 21.3 ns a product.) `None` without BMI2/ADX.
+/// CIOS on two-limb digits, as [`mont_mul_4_nc`]: each of the three rounds adds (`a[2i] +
+/// a[2i+1]`·2^64)·b into an eight-limb window, computes m = t mod 2^128 · (−p⁻¹) mod 2^128
+/// from the window's two low limbs and adds m0·p and m1·p·2^64, which clears them; the window
+/// then moves two limbs up. Every window sum stays below 2^130·p < 2^512 and the result below
+/// a·b/R + p, so below 2p (for a, b < 2p that needs 4p < R). Leaving out the final
+/// subtraction saved 7 of the 92 cycles a product took in a dependent chain on the AMD Zen 5
+/// host (it was on the chain's path). The eight-limb window, m1 and the pointers to the
+/// scratch array, b and pk need rbx and rbp, which the code keeps in XMM registers meanwhile.
+/// a's words arrive in the registers the result leaves in (so a chain `x = x·y` moves nothing
+/// between products): rows 0 and 1 take a[0] and a[1] from there, the later rows reload
+/// a[2..6] from a scratch array the code stores first. In the harness's chain of BLS12-381
+/// products this measured 22.3 → 21.5 ns against reading a through a pointer to the caller's
+/// copy, which the compiler stored and reloaded between products. (a's words in XMM registers
+/// measured 24.1 against 21.3 ns a product.) `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
     if !has_mulx_adx() {
