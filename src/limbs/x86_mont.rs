@@ -433,7 +433,7 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
 /// host (it was on the chain's path). The eight-limb window, m1 and the pointers to the
 /// scratch array, b and pk need rbx and rbp, which the code keeps in XMM registers meanwhile.
 /// a's words arrive in the registers the result leaves in (so a chain `x = x·y` moves nothing
-/// between products): rows 0 and 1 take a[0] and a[1] from there, the later rows reload
+/// between products): rows 0 and 1 take `a[0]` and `a[1]` from there, the later rows reload
 /// a[2..6] from a scratch array the code stores first. In the harness's chain of BLS12-381
 /// products this measured 22.3 → 21.5 ns against reading a through a pointer to the caller's
 /// copy, which the compiler stored and reloaded between products. (a's words in XMM registers
@@ -1442,7 +1442,7 @@ static K25519: [u64; 3] = {
 /// plus the carry of the middle limb, which is [t1 < lo(19·m1)]: one MULX for the whole of
 /// m·p. Two rounds, each after two rows of a; every sum stays below 2^384 and each round's
 /// result below 2p; p is subtracted once at the end by adding 19 and testing bit 255. a's words
-/// arrive in the registers the result leaves in, a[2] and a[3] stored to a scratch array first
+/// arrive in the registers the result leaves in, `a[2]` and `a[3]` stored to a scratch array first
 /// (as in [`mont_mul_6_nc`]): a chain of products 11.65 → 11.43 ns in the harness.
 /// `None` without BMI2/ADX.
 #[inline(always)]
