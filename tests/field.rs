@@ -744,7 +744,16 @@ fn fast_path_matches_portable() {
         "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
     );
     checks += run::<6>(&mut rng, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
-    // The largest lazy 6-limb modulus (2^381 − 313) and the smallest one above it.
+    // The largest lazy 4-limb modulus (2^254 − 1) and the smallest one above it, then the
+    // largest lazy 6-limb prime (2^381 − 313) and the smallest one above it.
+    checks += run::<4>(
+        &mut rng,
+        "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+    );
+    checks += run::<4>(
+        &mut rng,
+        "0x4000000000000000000000000000000000000000000000000000000000000001",
+    );
     checks += run::<6>(&mut rng, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec7");
     checks += run::<6>(&mut rng, "0x2000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001fb");
     checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");

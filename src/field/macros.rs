@@ -37,7 +37,7 @@
 /// `ff::PrimeField`. Everything is constant-time except what is named `*_vartime`, the text
 /// conversions and `random`. See [`carry::fields`](crate::fields) for a page of examples.
 ///
-/// A six-limb modulus below 2^381 makes a "lazy" field: elements are kept in [0, 2p) between
+/// A four-limb modulus below 2^254 or a six-limb one below 2^381 makes a "lazy" field: elements are kept in [0, 2p) between
 /// operations (the product skips its final subtraction); comparisons, encodings and the
 /// conversions out reduce first, so nothing observable differs.
 #[macro_export]

@@ -97,12 +97,12 @@ pub struct Params<const N: usize> {
     pub r3: [u64; N],
     /// The top limb of p is at most 2^63 − 2: the no-carry multiplication applies.
     pub no_carry: bool,
-    /// Elements are kept in [0, 2p) instead of [0, p) ("lazy" reduction): six-limb p below
-    /// 2^381, whose x86_64 product and square kernels then skip their final subtraction (REDC
-    /// of a product of two values below 2p is below 2p when 4p < R; p < 2^381 also keeps the
-    /// operands below 2^382, inside the kernels' carry bounds). Sums and differences are taken
-    /// modulo 2p; [`Params::canonical`] reduces wherever a value is compared, encoded or
-    /// inverted.
+    /// Elements are kept in [0, 2p) instead of [0, p) ("lazy" reduction): four-limb p below
+    /// 2^254 and six-limb p below 2^381, whose x86_64 no-carry product and square kernels then
+    /// skip their final subtraction (REDC of a product of two values below 2p is below 2p when
+    /// 4p < R; the six-limb bound keeps one bit more, which its tests pin). Sums and differences
+    /// are taken modulo 2p; [`Params::canonical`] reduces wherever a value is compared, encoded
+    /// or inverted.
     pub lazy: bool,
     /// The bound of the representation: 2p when `lazy`, else p.
     pub bound: [u64; N],
@@ -169,7 +169,7 @@ impl<const N: usize> Params<N> {
         let mut pm1 = p;
         pm1[0] -= 1;
         let s = crate::Uint::from_words(pm1).trailing_zeros();
-        let lazy = N == 6 && top < 1 << 61;
+        let lazy = (N == 4 && top < 1 << 62) || (N == 6 && top < 1 << 61);
         Params {
             modulus: p,
             inv,

@@ -1,7 +1,7 @@
 //! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
-//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The 4-limb ones
-//! end with the final subtraction of p; the 6-limb ones return values below 2p, kept so by
-//! lazy fields ([`Params::lazy`]) and reduced here for the others. Other sizes, and 6-limb
+//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The no-carry
+//! kernels return values below 2p, kept so by lazy fields ([`Params::lazy`]) and reduced here
+//! for the others; the rest end with the final subtraction of p. Other sizes, and 6-limb
 //! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
 //! own multiplication kernels. 4-limb addition has an ADX kernel too (`limbs::mod_add_4`).
 
@@ -59,10 +59,10 @@ fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
 /// else reduced below p.
 #[inline(always)]
 fn represented<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
-    if p.lazy {
-        x
-    } else {
-        super::mont::sub_p_if_ge(x, 0, &p.modulus)
+    match N {
+        _ if p.lazy => x,
+        4 => resize(&limbs::reduce_once_4(resize(&x), same(&p.modulus))),
+        _ => resize(&limbs::reduce_once_6(resize(&x), same(&p.modulus))),
     }
 }
 
@@ -76,7 +76,10 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
             same(b),
             &pm256_constants(p),
         )?)),
-        4 if p.no_carry => Some(resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?)),
+        4 if p.no_carry => Some(represented(
+            resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?),
+            p,
+        )),
         4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), pk(p))?)),
         6 if p.no_carry => Some(represented(
             resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?),
@@ -95,7 +98,10 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
             same(a),
             &pm256_constants(p),
         )?)),
-        4 if p.no_carry => Some(resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?)),
+        4 if p.no_carry => Some(represented(
+            resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?),
+            p,
+        )),
         4 => Some(resize(&limbs::mont_sqr_4(same(a), pk(p))?)),
         6 if p.no_carry => Some(represented(
             resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?),
@@ -117,15 +123,16 @@ fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) ->
     r
 }
 
-/// (a + b) mod p on the ADX kernel, for 4-limb p on a CPU that has it. (A 6-limb twin was
+/// a + b modulo the field's bound (p, or 2p for a lazy field) on the ADX kernel, for 4-limb p
+/// on a CPU that has it. (A 6-limb twin was
 /// slower than the portable code in a chain `x = x + y`: with x, the two sums and the pointer
 /// in 13 registers, the compiler rebuilt b and b − p on the stack at every addition.)
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if !p.lazy => Some(resize(&limbs::mod_add_4(
+        4 => Some(resize(&limbs::mod_add_4(
             same(a),
-            &with_b_minus_p::<N, 8>(b, &p.modulus),
+            &with_b_minus_p::<N, 8>(b, &p.bound),
         )?)),
         _ => None,
     }
