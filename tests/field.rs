@@ -731,55 +731,38 @@ fn fast_path_matches_portable() {
     }
     let mut rng = Rng::for_test("fast_path_matches_portable");
     let mut checks = 0;
-    checks += run::<4>(
-        &mut rng,
-        "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
-    );
-    checks += run::<4>(
-        &mut rng,
-        "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
-    );
-    checks += run::<4>(
-        &mut rng,
-        "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
-    );
-    checks += run::<6>(&mut rng, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
-    // The largest lazy 4-limb modulus (2^254 − 1) and the smallest one above it, then the
-    // largest lazy 6-limb prime (2^381 − 313) and the smallest one above it.
-    checks += run::<4>(
-        &mut rng,
-        "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
-    );
-    checks += run::<4>(
-        &mut rng,
-        "0x4000000000000000000000000000000000000000000000000000000000000001",
-    );
-    checks += run::<6>(&mut rng, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec7");
-    checks += run::<6>(&mut rng, "0x2000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001fb");
-    checks += run::<6>(&mut rng, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
-    // The no-carry bound exactly (top limb 2^63 − 2), P-256, and a 6-limb modulus just above
-    // 2^320 (odd, which is all Montgomery needs).
-    checks += run::<4>(
-        &mut rng,
-        "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffff",
-    );
-    checks += run::<4>(
-        &mut rng,
-        "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
-    );
-    checks += run::<6>(&mut rng, "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
-    checks += run::<6>(
-        &mut rng,
-        "0x100000000000000000000000000000000000000000000000000000000000000000000000000000061",
-    );
-    // More moduli 2^256 − c with all-ones upper limbs (secp256k1's kernel): the smallest c
-    // (189), a c with its top bit set, and the largest c (p[0] = 101).
     for m in [
+        // BN254, secp256k1, 2^255 − 19.
+        "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+        "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+        "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+        // The largest lazy 4-limb modulus (2^254 − 1) and the smallest one above it.
+        "0x3fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        "0x4000000000000000000000000000000000000000000000000000000000000001",
+        // The no-carry bound exactly (top limb 2^63 − 2), P-256.
+        "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffff",
+        "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+        // More moduli 2^256 − c with all-ones upper limbs (secp256k1's kernel): the smallest c
+        // (189), a c with its top bit set, and the largest c (p[0] = 101).
         "0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff43",
         "0xffffffffffffffffffffffffffffffffffffffffffffffff7fffffffffffff6d",
         "0xffffffffffffffffffffffffffffffffffffffffffffffff0000000000000065",
     ] {
         checks += run::<4>(&mut rng, m);
+    }
+    for m in [
+        // BLS12-381, P-384.
+        "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab",
+        "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff",
+        // The largest lazy 6-limb prime (2^381 − 313) and the smallest one above it.
+        "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffec7",
+        "0x2000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000001fb",
+        // The no-carry bound exactly, and a modulus just above 2^320 (odd, which is all
+        // Montgomery needs).
+        "0x7ffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        "0x100000000000000000000000000000000000000000000000000000000000000000000000000000061",
+    ] {
+        checks += run::<6>(&mut rng, m);
     }
     report("fast_path_matches_portable", checks);
 }

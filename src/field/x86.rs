@@ -2,8 +2,9 @@
 //! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The no-carry
 //! kernels return values below 2p, kept so by lazy fields ([`Params::lazy`]) and reduced here
 //! for the others; the rest end with the final subtraction of p. Other sizes, and 6-limb
-//! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and p = 2^256 − c (secp256k1) have their
-//! own multiplication kernels. 4-limb addition has an ADX kernel too (`limbs::mod_add_4`).
+//! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and
+//! p = 2^256 − c (secp256k1) have their own multiplication kernels. 4-limb addition has an ADX
+//! kernel too (`limbs::mod_add_4`).
 
 use super::Params;
 use crate::limbs;
@@ -124,9 +125,9 @@ fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) ->
 }
 
 /// a + b modulo the field's bound (p, or 2p for a lazy field) on the ADX kernel, for 4-limb p
-/// on a CPU that has it. (A 6-limb twin was
-/// slower than the portable code in a chain `x = x + y`: with x, the two sums and the pointer
-/// in 13 registers, the compiler rebuilt b and b − p on the stack at every addition.)
+/// on a CPU that has it. (A 6-limb twin was slower than the portable code in a chain
+/// `x = x + y`: with x, the two sums and the pointer in 13 registers, the compiler rebuilt b
+/// and b − p on the stack at every addition.)
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
