@@ -71,10 +71,14 @@ tasks: deps
 		/usr/bin/time -f "$$1 $$2 rug:   %es" target/release/examples/$$1 $$2 --rug | md5sum; \
 	done
 
-# The shared side-by-side harness with a carry column.
+# The side-by-side harness of other libraries with a carry column. It is not part of this
+# repository: PEERS names its checkout (docs/performance.md); CASES selects cases.
+PEERS ?= ../shared/peers
 peers: deps
-	CARRY_PARTS=$${CARRY_PARTS:-int,fields,nt} CARRY_DIR=$(CURDIR) ../shared/peers/run.sh $(CASES)
+	@test -x $(PEERS)/run.sh || { echo "peers: no harness at PEERS=$(PEERS) (see docs/performance.md)"; exit 1; }
+	CARRY_PARTS=$${CARRY_PARTS:-int,fields,nt} CARRY_DIR=$(CURDIR) $(PEERS)/run.sh $(CASES)
 
-# Re-measure the algorithm thresholds of src/thresholds.rs.
+# Re-measure the algorithm crossovers of src/thresholds.rs and write docs/calibration.md
+# (pin it to one core on an idle machine: taskset -c 1 make tune).
 tune: deps
 	$(CARGO) run --release --example tune

@@ -1,7 +1,4 @@
-//! carry: multi-precision and finite-field arithmetic.
-//!
-//! The crate is built in layers: [`limbs`] holds the kernels on `&[u64]` slices, [`Int`]
-//! is the signed arbitrary-precision integer built on them.
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_op_in_unsafe_fn)]
 
 #[doc(hidden)]
