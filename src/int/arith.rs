@@ -84,7 +84,7 @@ fn add_like_into(neg: &mut bool, len: &mut usize, r: &mut [u64], x: &[u64], y: &
 /// the difference's normalised length (0 when they are equal). The limbs above the highest
 /// that differs cancel, so only those up to it are subtracted. The two operand orders are two
 /// calls rather than one call on selected operands, so that the subtraction's loads need not
-/// wait for the comparison (`assign_sub`, scratch loop, session 19: 1024 bits 7.1 -> 6.4 ns).
+/// wait for the comparison.
 #[inline(always)]
 fn sub_top_down(r: &mut [u64], x: &[u64], y: &[u64]) -> (bool, usize) {
     let mut m = x.len();
@@ -167,8 +167,7 @@ impl Int {
         let (a, b) = (self.as_limbs(), b.as_limbs());
         if an == bn {
             if a.len() == b.len() {
-                // Straight to `add_n`: no top to copy or carry into (scratch loop, session
-                // 18: 256 bits 7.2 -> 6.7 ns, 1024 bits 9.9 -> 9.1).
+                // Straight to `add_n`: no top to copy or carry into.
                 let n = a.len();
                 let mut buf = pool::take(n + 1);
                 let carry = limbs::add_n(&mut buf[..n], a, b);
@@ -251,8 +250,7 @@ impl Int {
             }
             if al <= 2 && bl <= 2 {
                 // Here rather than out of line: a five-limb result handed back through memory
-                // is copied with vector loads that wait on its word stores (128 bits, scratch
-                // loop: 8.8 ns out of line).
+                // is copied with vector loads that wait on its word stores.
                 let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
                 return Parts::small(an ^ bn, [r0, r1, r2, r3, 0]).into_int();
             }
@@ -346,10 +344,8 @@ impl Int {
     /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`]. Equal lengths,
     /// the everyday case, go straight to `limbs::add_n`; unequal ones to [`add_like_into`],
     /// whose carry propagation and copy of the longer operand's top would otherwise sit here
-    /// too (scratch loop, session 18: 256 bits 3.45 -> 2.92 ns, 1024 bits 6.2 -> 5.5). Unlike
-    /// signs of equal lengths subtract here too, from the highest limb that differs
-    /// ([`sub_top_down`]); the second call into [`Int::assign_sub_heap`] they took before cost
-    /// a 256-bit `assign_sub` 4.6 ns against 4.0 now (session 19).
+    /// too. Unlike signs of equal lengths subtract here too, from the highest limb that differs
+    /// ([`sub_top_down`]), saving the second call into [`Int::assign_sub_heap`].
     #[inline(never)]
     fn assign_add_signed_heap(&mut self, a: &Int, b: &Int, negate: bool) {
         if let (
@@ -390,9 +386,8 @@ impl Int {
     /// Heap operands of unlike signs (a difference of magnitudes; the caller takes those of
     /// equal lengths when `self` has room) into a heap `self` with room for it, written in
     /// place; a difference of at most [`INLINE`] limbs moves inline (zero too), and too small
-    /// a buffer goes to [`Int::assign_add_signed_general`].
-    /// (Through that function a 256-bit `assign_sub` took 6.5 ns, here 4.6; 1024 bits 8.6 and
-    /// 6.9; `assign_add` 2.9 and 5.3; scratch loop, session 18.)
+    /// a buffer goes to [`Int::assign_add_signed_general`], which rebuilds the value and is
+    /// slower.
     #[inline(never)]
     fn assign_sub_heap(&mut self, a: &Int, b: &Int, negate: bool) {
         let (x, y) = (a.as_limbs(), b.as_limbs());
@@ -477,9 +472,8 @@ impl Int {
 
     /// [`Int::assign_mul`] past its one-limb case, out of line so that the case saves no
     /// registers: a product of two-limb values into an inline `self` is written into its
-    /// fields (through a whole new `Int` it took 5.6 ns instead of 4.1 at 128 bits: the copy
-    /// waited on the narrower stores that built it), so is one of three-limb values that fits
-    /// (192 × 128 bits, scratch loop, session 21: 13.1 → 6.4 ns), a product that fits `self`'s
+    /// fields (through a whole new `Int`, the copy would wait on the narrower stores that built
+    /// it), so is one of three-limb values that fits, a product that fits `self`'s
     /// heap buffer is written there; the rest in [`Int::assign_mul_general`].
     #[inline(never)]
     fn assign_mul_heap(&mut self, a: &Int, b: &Int) {

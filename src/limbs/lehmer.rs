@@ -7,14 +7,12 @@
 //! (no threshold: below two limbs they finish by Stein's algorithm or [`euclid_matrix`]).
 //!
 //! The matrix is built in two one-limb halves because one-limb quotients are cheaper than any
-//! scheme on 128-bit values (measured on Zen 4: ~3.4 ns per quotient by a hardware division
-//! against 9-11 ns for two-limb remainders): Euclid on the top limbs gives `M1`, `M1⁻¹` is
+//! scheme on 128-bit values (a hardware division against two-limb remainders, about three
+//! times as fast): Euclid on the top limbs gives `M1`, `M1⁻¹` is
 //! applied exactly to the three leading limbs, Euclid on the new top limb gives `M2`, and
 //! `M = M1·M2`. Each one-limb quotient below 8 is three conditional subtractions (GMP's `div1`;
 //! on x86-64 a `sub` and a `cmov` each, two cycles on the remainder's path), the rest a hardware
-//! division: on this Intel host (a `div` of 14 cycles, 4.1 GHz) a quotient costs ~10.5 cycles in
-//! a dependent chain (12.6 by division alone), and the 254-bit field inverse went 765 → 700 ns
-//! with masked subtractions and → 612 ns with the `cmov` form. Both halves stop at entries of
+//! division, which takes several times as long. Both halves stop at entries of
 //! 2^31, so `M`'s entries stay below 2^63 and each row of the application `s·x + t·y` sums within
 //! 128 bits per limb: one carry per row (GMP's `addaddmul_1msb0`).
 //!

@@ -201,9 +201,8 @@ fn addmul_2(r: &mut [u64], a: &[u64], b0: u64, b1: u64, carry_in: u64) -> u64 {
 
 /// Schoolbook product `r = a·b`; requires `a.len() >= b.len() >= 1` and
 /// `r.len() == a.len() + b.len()`. O(a.len()·b.len()), no scratch. A one-limb b is one
-/// `mul_1` pass, a two-limb b under a longer a a `mul_1` and an `addmul_1` pass (the ADX rows
-/// cleared r and added a row per limb: 1024 × 64 bits 14.9 → 10.9 ns, 1024 × 128 21.3 → 18.0,
-/// `assign_mul` in a scratch loop, session 21, GMP 8.9 and 15.4). Small shapes (a
+/// `mul_1` pass, a two-limb b under a longer a a `mul_1` and an `addmul_1` pass (faster than
+/// the ADX rows, which clear r and add a row per limb). Small shapes (a
 /// of up to eight limbs against b of up to four, equal lengths up to seven) take fixed-size
 /// schoolbook products unrolled by the compiler (`mul_fixed`, `mul_halves`). Uses the
 /// MULX/ADX kernels where the CPU has it: the straight-line 4×4 and 8×8 products at those
@@ -262,11 +261,10 @@ pub fn mul_basecase(r: &mut [u64], a: &[u64], b: &[u64]) {
 }
 
 /// `r = a·b` by [`mul_fixed`] for a of three to eight limbs and b of two to four (fewer than
-/// a's); returns whether it did. Through the ADX rows, which load and store the running sum
-/// once a row and cost a few ns each in setting up, such products were 0.4–0.8x GMP's time
-/// (`assign_mul`, scratch loop, session 21: 256 × 128 bits 13.4 ns against 5.6, 384 × 256
-/// bits 21.3 against 17.5); unrolled, 7.7 and 13.8–15.6 ns. Out of line, so that the equal
-/// shapes before it stay a jump away.
+/// a's); returns whether it did. The ADX rows load and store the running sum once a row and
+/// cost a few ns each in setting up, which dominates at these shapes; unrolled, such products
+/// take about half the time. Out of line, so that the equal shapes before it stay a jump
+/// away.
 #[inline(never)]
 fn mul_fixed_unbalanced(r: &mut [u64], a: &[u64], b: &[u64]) -> bool {
     fn fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64], b: &[u64]) {
@@ -294,10 +292,9 @@ fn mul_fixed_unbalanced(r: &mut [u64], a: &[u64], b: &[u64]) -> bool {
 }
 
 /// `r[..M + N] = a·b` for small fixed shapes (M + N ≤ 16), schoolbook on fixed arrays: the
-/// compiler unrolls it with the running sum in registers. Five-limb products took 22 ns
-/// through the ADX rows and take 14 ns this way (`assign_mul` at 320 bits, scratch loop,
-/// session 21; GMP 19.7 ns); for six limbs and more on both sides the sum no longer fits in
-/// registers, and [`mul_halves`] splits the operands.
+/// compiler unrolls it with the running sum in registers (five-limb products take about two
+/// thirds of the ADX rows' time this way); for six limbs and more on both sides the sum no
+/// longer fits in registers, and [`mul_halves`] splits the operands.
 #[inline(always)]
 fn mul_fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64; M], b: &[u64; N]) {
     let mut t = [0u64; 16];
@@ -312,9 +309,8 @@ fn mul_fixed<const M: usize, const N: usize>(r: &mut [u64], a: &[u64; M], b: &[u
 }
 
 /// `r = a·b` for a and b of `H + L` limbs (six or seven) as four [`mul_fixed`] products of
-/// their halves, a = a0 + a1·B^H and b likewise: a0·b0 + (a0·b1 + a1·b0)·B^H + a1·b1·B^(2H).
-/// (Session 21, `assign_mul` in a scratch loop: six limbs 27 ns through the ADX rows, 18 ns
-/// this way, GMP 23–25 ns; seven limbs 31.5 ns, 24 ns, GMP 31.5 ns.)
+/// their halves, a = a0 + a1·B^H and b likewise: a0·b0 + (a0·b1 + a1·b0)·B^H + a1·b1·B^(2H),
+/// faster than the ADX rows at these sizes.
 #[inline(always)]
 fn mul_halves<const H: usize, const L: usize>(r: &mut [u64], a: &[u64], b: &[u64]) {
     let (a0, a1) = a.split_at(H);
@@ -404,9 +400,7 @@ pub fn mul_basecase_portable(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// Each off-diagonal product is computed once, the sum doubled by a shift, then the squares
 /// of the limbs added on the diagonal. Uses the MULX/ADX kernel where the CPU has it; at
 /// exactly eight limbs the straight-line 8×8 product, all 64 word products, is faster than
-/// the square's rows (17 against 27 ns on the AMD Zen 5 host), and so are the products of
-/// [`mul_basecase`] for three to seven limbs (a 256-bit `assign_mul(&a, &a)` 15.9 → 11.0 ns,
-/// 384 bits 23.2 → 19.7 ns, scratch loop, session 21).
+/// the square's rows, and so are the products of [`mul_basecase`] for three to seven limbs.
 #[inline]
 pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
     if (3..=7).contains(&a.len()) {

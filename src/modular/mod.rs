@@ -94,7 +94,7 @@ impl Modulus {
         consts[..n].copy_from_slice(limbs);
         if n == 1 {
             // R mod m and R·(R mod m) mod m in words: through the Int shifts, divisions and
-            // product below, `new` took 88 ns, a quarter of a 64-bit `pow` (now 27 ns).
+            // product below, `new` would cost a good part of a 64-bit `pow`.
             let one = limbs[0].wrapping_neg() % limbs[0];
             consts[1] = one;
             consts[2] = crate::limbs::rem_1(&[0, one], limbs[0]);
