@@ -80,7 +80,7 @@ fn fields(c: &mut Criterion) {
 /// The divstep kernel of the constant-time inverse (19 steps, as one round of `invert`) as a
 /// dependent chain, against its portable twin.
 fn divstep_kernel(c: &mut Criterion) {
-    use carry::limbs::{divsteps, divsteps_portable};
+    use carry::__private::divstep::{divsteps, divsteps_portable};
     let mut g = c.benchmark_group("divsteps_19");
     let start = (-1i64, 0x1234_5678_9abc_def1i64, 0x0fed_cba9_8765_4321i64);
     g.bench_function("kernel", |b| {

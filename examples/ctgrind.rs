@@ -122,8 +122,8 @@ fn limbs_divsteps() {
     secret(&zeta);
     secret(&f);
     secret(&g);
-    let r = carry::limbs::divsteps::<19>(black_box(zeta), black_box(f), black_box(g));
-    let s = carry::limbs::divsteps::<62>(black_box(zeta), black_box(f), black_box(g));
+    let r = carry::__private::divstep::divsteps::<19>(black_box(zeta), black_box(f), black_box(g));
+    let s = carry::__private::divstep::divsteps::<62>(black_box(zeta), black_box(f), black_box(g));
     public(&r);
     public(&s);
     black_box((r, s));

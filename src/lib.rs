@@ -1,7 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(unsafe_code)]
 
 #[doc(hidden)]
+#[allow(unsafe_code)]
 pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
@@ -11,6 +13,7 @@ pub mod blip;
 mod error;
 mod int;
 mod modular;
+mod mont;
 mod nt;
 mod rational;
 
@@ -41,8 +44,8 @@ pub use field::FieldBytes;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::field::{
-        arith, batch_invert, bytes_of, from_canonical, from_int, from_wide_le, inv, legendre,
-        limbs_of, mont, pow, sqrt, to_le_bytes, Params, SqrtParams,
+        arith, batch_invert, bytes_of, divstep, from_canonical, from_int, from_wide_le, inv,
+        legendre, limbs_of, mont, pow, sqrt, to_le_bytes, Params, SqrtParams,
     };
     #[cfg(feature = "ff")]
     pub use ff;

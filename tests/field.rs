@@ -964,7 +964,7 @@ fn invert_hardest_inputs() {
 /// words (wrapping included), for several step counts.
 #[test]
 fn divsteps_kernel_matches_portable() {
-    use carry::limbs::{divsteps, divsteps_portable};
+    use carry::__private::divstep::{divsteps, divsteps_portable};
     let mut rng = Rng::for_test("divsteps_kernel_matches_portable");
     let count = cases(20000);
     for _ in 0..count {

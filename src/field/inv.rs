@@ -2,7 +2,7 @@
 //! constant-time gcd computation and modular inversion", TCHES 2019/3), in the half-delta form
 //! with the iteration bound ⌊(45907·b + 26313)/19929⌋ for b-bit moduli (Wuille,
 //! safegcd-bounds): a fixed number of branch-free rounds of 19 divsteps on words that pack f
-//! (or g) with its matrix row ([`limbs::divsteps`]), three rounds to a batch whose 2×2 matrix
+//! (or g) with its matrix row ([`divstep::divsteps`]), three rounds to a batch whose 2×2 matrix
 //! is then applied to the full f, g and to the Bézout coefficients d, e (kept in (−2p, p) by
 //! adding a multiple of p that clears the low bits): O(b) word operations per batch, O(b²) in
 //! all. f, g, d, e are held in signed limbs of 57 bits, the steps of a batch (as in
@@ -10,8 +10,8 @@
 //! and each product is one signed multiplication. `invert_vartime` is Lehmer's extended gcd
 //! (`inv_lehmer.rs`).
 
+use super::divstep;
 use super::Params;
-use crate::limbs;
 use crate::limbs::mac_signed as mac;
 
 pub use super::inv_lehmer::invert_vartime;
@@ -58,7 +58,7 @@ fn divsteps_round(zeta: i64, f0: u64, g0: u64) -> (i64, Matrix) {
     let low = (1u64 << (A - 1)) - 1;
     let f0 = ((f0 & low) + (1 << (SUB + A))) as i64;
     let g0 = ((g0 & low) + (1 << (SUB + B))) as i64;
-    let (zeta, f, g) = limbs::divsteps::<SUB>(zeta, f0, g0);
+    let (zeta, f, g) = divstep::divsteps::<SUB>(zeta, f0, g0);
     let (u, v) = unpack(f);
     let (q, r) = unpack(g);
     (zeta, Matrix { u, v, q, r })

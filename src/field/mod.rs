@@ -4,6 +4,7 @@
 //! once, for every limb count).
 
 pub mod arith;
+pub mod divstep;
 pub mod inv;
 mod inv_lehmer;
 mod macros;
@@ -12,7 +13,8 @@ mod params;
 pub mod pow;
 pub mod sqrt;
 #[cfg(target_arch = "x86_64")]
-mod x86;
+#[allow(unsafe_code)]
+mod x86_64;
 
 pub use params::{limbs_of, Params};
 pub use sqrt::SqrtParams;

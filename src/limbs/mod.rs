@@ -11,7 +11,6 @@ mod bdiv;
 mod div;
 mod div_dc;
 mod div_mu;
-mod divstep;
 mod lehmer;
 mod mul;
 mod ntt;
@@ -25,15 +24,12 @@ mod toom4;
 mod word;
 #[cfg(target_arch = "x86_64")]
 mod x86;
-#[cfg(target_arch = "x86_64")]
-mod x86_mont;
 
 pub use add::*;
 pub use bdiv::*;
 pub use div::*;
 pub use div_dc::*;
 pub use div_mu::*;
-pub use divstep::*;
 pub use lehmer::*;
 pub use mul::*;
 pub use ntt::*;
@@ -45,8 +41,6 @@ pub use toom4::*;
 pub use word::*;
 #[cfg(target_arch = "x86_64")]
 pub use x86::*;
-#[cfg(target_arch = "x86_64")]
-pub use x86_mont::*;
 
 /// A limb: one 64-bit digit of a multi-precision number.
 pub type Limb = u64;

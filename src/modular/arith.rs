@@ -70,7 +70,7 @@ impl<const N: usize> Fixed<N> {
                 return array(&x);
             }
         }
-        crate::field::mont::mul_cios(a, b, &self.m, self.minv)
+        crate::mont::mul_cios(a, b, &self.m, self.minv)
     }
 
     /// a²·R⁻¹ mod m for `a < m`.

@@ -4,7 +4,7 @@
 
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
-use crate::field::arith::add_portable;
+use crate::mont::add_portable;
 use crate::Int;
 
 /// The sliding-window width for an exponent of `bits` bits (the width that minimises

@@ -12,7 +12,7 @@
 /// the low bits of f and g, and each halving halves the whole word) and |zeta| < 2^62.
 ///
 /// ```
-/// use carry::limbs::divsteps;
+/// use carry::__private::divstep::divsteps;
 /// // gcd(3, 5) in divsteps: after enough steps g reaches 0 and f = ±1.
 /// let (_, f, g) = divsteps::<8>(-1, 3, 5);
 /// assert_eq!((f.abs(), g), (1, 0));
@@ -21,7 +21,7 @@
 pub fn divsteps<const STEPS: u32>(zeta: i64, f: i64, g: i64) -> (i64, i64, i64) {
     #[cfg(target_arch = "x86_64")]
     {
-        divsteps_x86::<STEPS>(zeta, f, g)
+        super::x86_64::divsteps_x86::<STEPS>(zeta, f, g)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -33,7 +33,7 @@ pub fn divsteps<const STEPS: u32>(zeta: i64, f: i64, g: i64) -> (i64, i64, i64) 
 /// and the swap under c1 & c2.
 ///
 /// ```
-/// use carry::limbs::{divsteps, divsteps_portable};
+/// use carry::__private::divstep::{divsteps, divsteps_portable};
 /// assert_eq!(divsteps_portable::<19>(-1, 12345, 678), divsteps::<19>(-1, 12345, 678));
 /// ```
 #[inline(always)]
@@ -53,48 +53,4 @@ pub fn divsteps_portable<const STEPS: u32>(
         g >>= 1;
     }
     (zeta, f, g)
-}
-
-/// [`divsteps`] as CMOV selections on y = zeta + 1, whose update is one negation or one
-/// decrement (y ← −y on a swap, else y − 1; zeta < 0 is y ≤ 0), and c = [y ≤ 0] kept beside
-/// it, so that the swap condition "g odd and y ≤ 0" is one TEST of g against c: x = ±f by the
-/// sign of y (the flags of y's negation); f ← g and y negated on a swap; g ← (g odd ? g + x :
-/// g)/2, one shift after the selection. Thirteen ALU operations a step, six of them on the two
-/// ports that take CMOV and shifts, and 3.5 cycles of latency a step (g to g two steps on).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn divsteps_x86<const STEPS: u32>(zeta: i64, mut f: i64, mut g: i64) -> (i64, i64, i64) {
-    let mut y = zeta.wrapping_add(1);
-    let mut c = ((zeta as u64) >> 63) as i64;
-    for _ in 0..STEPS {
-        // SAFETY: register-only arithmetic (no memory, no stack); every selection is a CMOV,
-        // so the data never reaches a branch or an address.
-        unsafe {
-            core::arch::asm!(
-                "mov {x}, {f}",
-                "neg {x}",
-                "lea {z}, [{y} - 1]",
-                "neg {y}",
-                "cmovs {x}, {f}",
-                "lea {t}, [{g} + {x}]",
-                "test {g}, {c}",
-                "cmovz {y}, {z}",
-                "cmovnz {f}, {g}",
-                "test {g}, 1",
-                "cmovnz {g}, {t}",
-                "sar {g}, 1",
-                "lea {c}, [{y} - 1]",
-                "shr {c}, 63",
-                f = inout(reg) f,
-                g = inout(reg) g,
-                y = inout(reg) y,
-                c = inout(reg) c,
-                x = out(reg) _,
-                t = out(reg) _,
-                z = out(reg) _,
-                options(pure, nomem, nostack),
-            );
-        }
-    }
-    (y.wrapping_sub(1), f, g)
 }

@@ -1,13 +1,30 @@
-//! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on the
-//! MULX/ADCX/ADOX kernels of `limbs::x86_mont` (when the CPU has BMI2 and ADX). The no-carry
+//! The x86_64 fast path: 4- and 6-limb Montgomery multiplication and squaring on MULX/ADCX/ADOX
+//! kernels (when the CPU has BMI2 and ADX): `limbs::mont_mul_4`/`mont_sqr_4` for any 4-limb p,
+//! the kernels of this folder for the no-carry and special moduli. The no-carry
 //! kernels return values below 2p, kept so by lazy fields ([`Params::lazy`]) and reduced here
 //! for the others; the rest end with the final subtraction of p. Other sizes, and 6-limb
 //! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and
 //! p = 2^256 − c (secp256k1) have their own multiplication kernels. 4-limb addition has an ADX
-//! kernel too (`limbs::mod_add_4`).
+//! kernel too ([`mod_add_4`]).
+
+mod add;
+mod divstep;
+mod mont_nc;
+mod mont_special;
+
+pub use add::*;
+pub use divstep::*;
+pub use mont_nc::*;
+pub use mont_special::*;
 
 use super::Params;
 use crate::limbs;
+
+/// Whether the kernels may run: a constant when the target features are enabled at compile time.
+#[inline(always)]
+fn has_mulx_adx() -> bool {
+    cfg!(all(target_feature = "bmi2", target_feature = "adx")) || limbs::has_bmi2_adx()
+}
 
 /// `x` as an array of `M` limbs (`M == N`): the kernels' results back in the field's type.
 #[inline(always)]
@@ -62,8 +79,8 @@ fn pm256_constants<const N: usize>(p: &Params<N>) -> [u64; 2] {
 fn represented<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
     match N {
         _ if p.lazy => x,
-        4 => resize(&limbs::reduce_once_4(resize(&x), same(&p.modulus))),
-        _ => resize(&limbs::reduce_once_6(resize(&x), same(&p.modulus))),
+        4 => resize(&reduce_once_4(resize(&x), same(&p.modulus))),
+        _ => resize(&reduce_once_6(resize(&x), same(&p.modulus))),
     }
 }
 
@@ -71,19 +88,19 @@ fn represented<const N: usize>(x: [u64; N], p: &Params<N>) -> [u64; N] {
 #[inline(always)]
 pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if is_p25519(p) => Some(resize(&limbs::mont_mul_25519(same(a), same(b))?)),
-        4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
+        4 if is_p25519(p) => Some(resize(&mont_mul_25519(same(a), same(b))?)),
+        4 if is_pm256(p) => Some(resize(&mont_mul_pm256(
             same(a),
             same(b),
             &pm256_constants(p),
         )?)),
         4 if p.no_carry => Some(represented(
-            resize(&limbs::mont_mul_4_nc(same(a), same(b), pk(p))?),
+            resize(&mont_mul_4_nc(same(a), same(b), pk(p))?),
             p,
         )),
         4 => Some(resize(&limbs::mont_mul_4(same(a), same(b), pk(p))?)),
         6 if p.no_carry => Some(represented(
-            resize(&limbs::mont_mul_6_nc(same(a), same(b), pk(p))?),
+            resize(&mont_mul_6_nc(same(a), same(b), pk(p))?),
             p,
         )),
         _ => None,
@@ -94,20 +111,14 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
 #[inline(always)]
 pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 if is_pm256(p) => Some(resize(&limbs::mont_mul_pm256(
+        4 if is_pm256(p) => Some(resize(&mont_mul_pm256(
             same(a),
             same(a),
             &pm256_constants(p),
         )?)),
-        4 if p.no_carry => Some(represented(
-            resize(&limbs::mont_sqr_4_nc(same(a), pk(p))?),
-            p,
-        )),
+        4 if p.no_carry => Some(represented(resize(&mont_sqr_4_nc(same(a), pk(p))?), p)),
         4 => Some(resize(&limbs::mont_sqr_4(same(a), pk(p))?)),
-        6 if p.no_carry => Some(represented(
-            resize(&limbs::mont_sqr_6_nc(same(a), pk(p))?),
-            p,
-        )),
+        6 if p.no_carry => Some(represented(resize(&mont_sqr_6_nc(same(a), pk(p))?), p)),
         _ => None,
     }
 }
@@ -131,7 +142,7 @@ fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) ->
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
-        4 => Some(resize(&limbs::mod_add_4(
+        4 => Some(resize(&mod_add_4(
             same(a),
             &with_b_minus_p::<N, 8>(b, &p.bound),
         )?)),
