@@ -2,12 +2,12 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py
 
-test: deps fmt clippy unit tiny ct
+test: deps fmt clippy unit tiny ct test-py
 
 # What a fresh Debian machine lacks: m4 for the GMP build behind the `rug` dev-dependency.
-deps:
+deps: python-deps
 	@command -v m4 >/dev/null || { \
 		echo "installing m4 (needed to build GMP for the rug oracle)"; \
 		(apt-get update -qq && apt-get install -y -qq m4) >/dev/null || \
@@ -16,6 +16,29 @@ deps:
 		echo "installing valgrind (for the constant-time check, make ct)"; \
 		(apt-get update -qq && apt-get install -y -qq valgrind) >/dev/null || \
 		(sudo apt-get update -qq && sudo apt-get install -y -qq valgrind) >/dev/null; }
+
+# The Python package's tools (maturin, pytest, hypothesis; gmpy2 and python-flint for the
+# benchmarks), pinned in python/requirements-dev.txt, in a virtual environment made here.
+PYTHON ?= python3
+VENV := python/.venv
+python-deps: $(VENV)/.installed
+$(VENV)/.installed: python/requirements-dev.txt
+	@echo "creating $(VENV) with the pinned Python tools of python/requirements-dev.txt"
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r python/requirements-dev.txt
+	touch $@
+
+# Builds the extension (release, into the workspace's target/) into the venv, then the Python
+# tests: hypothesis properties of Int, Rational, the functions and the fields against int,
+# Fraction, gmpy2 and arithmetic mod p, and a few million deterministic cases.
+test-py: python-deps
+	cd python && VIRTUAL_ENV=$(CURDIR)/$(VENV) .venv/bin/maturin develop --release -q
+	$(VENV)/bin/python -m pytest -q -p no:cacheprovider python/tests
+
+# carry.Int against int, gmpy2 and python-flint with timeit (docs/python.md has the table).
+bench-py: python-deps
+	cd python && VIRTUAL_ENV=$(CURDIR)/$(VENV) .venv/bin/maturin develop --release -q
+	$(VENV)/bin/python python/bench/bench.py
 
 fmt:
 	$(CARGO) fmt --all -- --check
