@@ -10,6 +10,8 @@
 
 mod calc;
 pub(crate) mod infix;
+#[allow(dead_code)]
+mod real;
 mod repl;
 mod rpn;
 
