@@ -19,16 +19,15 @@ mod rational;
 
 pub use error::*;
 pub use int::Int;
-pub use modular::{Modulus, ModulusError};
-pub use nt::CrtError;
-pub use rational::{ParseRationalError, ParseRationalErrorKind, Rational, Rounding};
+pub use modular::Modulus;
+pub use rational::{Rational, Rounding};
 
 mod uint;
 /// The constant-time primitives of the fixed-width types (`Choice`, `CtOption`, ...).
 pub use subtle;
 pub use uint::{
-    ParseUintError, Uint, U1024, U128, U1536, U192, U2048, U256, U3072, U320, U384, U4096, U448,
-    U512, U576, U64, U768,
+    Uint, U1024, U128, U1536, U192, U2048, U256, U3072, U320, U384, U4096, U448, U512, U576, U64,
+    U768,
 };
 /// Secure zeroing (`Zeroize`), implemented by the fixed-width types.
 pub use zeroize;

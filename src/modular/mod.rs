@@ -7,7 +7,7 @@ mod pow;
 mod pow2;
 mod pow_ct;
 
-use crate::Int;
+use crate::{Int, ModulusError};
 use core::fmt;
 use zeroize::Zeroize;
 
@@ -30,39 +30,6 @@ pub struct Modulus {
     /// form) and `R² mod m` (which converts into Montgomery form).
     consts: Vec<u64>,
 }
-
-/// Why a value cannot be the modulus of a [`Modulus`].
-///
-/// ```
-/// use carry::{Int, Modulus, ModulusError};
-/// assert_eq!(Modulus::new(&Int::from(10)).err(), Some(ModulusError::Even));
-/// assert_eq!(ModulusError::Even.to_string(), "a Montgomery modulus must be odd");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ModulusError {
-    /// The modulus is zero.
-    Zero,
-    /// The modulus is one (every residue is zero).
-    One,
-    /// The modulus is even (Montgomery arithmetic needs it odd).
-    Even,
-    /// The modulus is negative.
-    Negative,
-}
-
-impl fmt::Display for ModulusError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ModulusError::Zero => "a Montgomery modulus cannot be zero",
-            ModulusError::One => "a Montgomery modulus must be greater than one",
-            ModulusError::Even => "a Montgomery modulus must be odd",
-            ModulusError::Negative => "a Montgomery modulus cannot be negative",
-        })
-    }
-}
-
-impl std::error::Error for ModulusError {}
 
 impl Modulus {
     /// A context for the odd modulus `m > 1`; a [`ModulusError`] says why any other value is

@@ -1,47 +1,7 @@
 //! The Chinese remainder theorem for any number of congruences with moduli that need not be
 //! coprime (Knuth, TAOCP vol. 2, 4.3.2, combined pairwise by the extended gcd).
 
-use crate::Int;
-use core::fmt;
-
-/// Why [`Int::crt`] has no answer.
-///
-/// ```
-/// use carry::{CrtError, Int};
-/// let err = Int::crt(&[(Int::from(1), Int::from(4)), (Int::from(2), Int::from(6))]).unwrap_err();
-/// assert_eq!(err, CrtError::Inconsistent { index: 1 });
-/// assert_eq!(err.to_string(), "congruence 1 contradicts the ones before it");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum CrtError {
-    /// The modulus of congruence `index` is zero or negative.
-    NonPositiveModulus {
-        /// The position of the congruence in the input.
-        index: usize,
-    },
-    /// Congruence `index` cannot hold together with the ones before it (their moduli share a
-    /// factor on which the residues disagree).
-    Inconsistent {
-        /// The position of the congruence in the input.
-        index: usize,
-    },
-}
-
-impl fmt::Display for CrtError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CrtError::NonPositiveModulus { index } => {
-                write!(f, "the modulus of congruence {index} is not positive")
-            }
-            CrtError::Inconsistent { index } => {
-                write!(f, "congruence {index} contradicts the ones before it")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CrtError {}
+use crate::{CrtError, Int};
 
 impl Int {
     /// The `x` in `[0, lcm of the moduli)` with `x ≡ r (mod m)` for every `(r, m)` in

@@ -12,5 +12,3 @@ mod modpow;
 mod prime;
 mod roots;
 mod small_primes;
-
-pub use crt::CrtError;

@@ -8,7 +8,6 @@ mod ops;
 mod parse;
 mod round;
 
-pub use parse::{ParseRationalError, ParseRationalErrorKind};
 pub use round::Rounding;
 
 use crate::Int;

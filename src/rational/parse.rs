@@ -2,98 +2,9 @@
 //! exponent.
 
 use super::Rational;
+use crate::error::{ParseRationalError, ParseRationalErrorKind, MAX_DECIMAL_EXPONENT};
 use crate::Int;
-use core::fmt;
 use core::str::FromStr;
-
-/// Why a string is not a rational number, and where: returned by `str::parse::<Rational>()`.
-///
-/// ```
-/// use carry::{ParseRationalErrorKind, Rational};
-/// let err = "1/0".parse::<Rational>().unwrap_err();
-/// assert_eq!(err.kind(), ParseRationalErrorKind::ZeroDenominator);
-/// assert_eq!(err.position(), 2);
-/// assert_eq!(err.to_string(), "zero denominator at byte 2");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseRationalError {
-    kind: ParseRationalErrorKind,
-    position: usize,
-}
-
-/// What is wrong with a string that [`ParseRationalError`] rejects.
-///
-/// ```
-/// use carry::{ParseRationalErrorKind as Kind, Rational};
-/// let kind = |s: &str| s.parse::<Rational>().unwrap_err().kind();
-/// assert_eq!(kind(""), Kind::Empty);
-/// assert_eq!(kind("-."), Kind::NoDigits);
-/// assert_eq!(kind("1.5x"), Kind::InvalidDigit('x'));
-/// assert_eq!(kind("1e9999999"), Kind::ExponentTooLarge);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseRationalErrorKind {
-    /// The string is empty.
-    Empty,
-    /// Digits are missing: after a sign, a `/`, an exponent marker, or around a lone `.`.
-    NoDigits,
-    /// A character that cannot stand where it is.
-    InvalidDigit(char),
-    /// The denominator of `n/d` is zero.
-    ZeroDenominator,
-    /// The exponent's magnitude exceeds [`Rational::MAX_EXPONENT`].
-    ExponentTooLarge,
-}
-
-impl ParseRationalError {
-    fn new(kind: ParseRationalErrorKind, position: usize) -> ParseRationalError {
-        ParseRationalError { kind, position }
-    }
-
-    /// What is wrong.
-    ///
-    /// ```
-    /// use carry::{ParseRationalErrorKind, Rational};
-    /// let err = "3/-4".parse::<Rational>().unwrap_err();
-    /// assert_eq!(err.kind(), ParseRationalErrorKind::InvalidDigit('-'));
-    /// ```
-    pub fn kind(&self) -> ParseRationalErrorKind {
-        self.kind
-    }
-
-    /// The byte offset of the problem: the offending character, the start of a zero
-    /// denominator or oversized exponent, or where missing digits should be.
-    ///
-    /// ```
-    /// use carry::Rational;
-    /// assert_eq!("2e+".parse::<Rational>().unwrap_err().position(), 3);
-    /// ```
-    pub fn position(&self) -> usize {
-        self.position
-    }
-}
-
-impl fmt::Display for ParseRationalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let at = self.position;
-        match self.kind {
-            ParseRationalErrorKind::Empty => f.write_str("cannot parse a number from empty string"),
-            ParseRationalErrorKind::NoDigits => write!(f, "missing digits at byte {at}"),
-            ParseRationalErrorKind::InvalidDigit(c) => {
-                write!(f, "invalid character {c:?} at byte {at}")
-            }
-            ParseRationalErrorKind::ZeroDenominator => write!(f, "zero denominator at byte {at}"),
-            ParseRationalErrorKind::ExponentTooLarge => write!(
-                f,
-                "exponent at byte {at} is beyond ±{}",
-                Rational::MAX_EXPONENT
-            ),
-        }
-    }
-}
-
-impl std::error::Error for ParseRationalError {}
 
 /// A cursor over the bytes of the string being parsed.
 struct Scanner<'a> {
@@ -173,7 +84,7 @@ impl Rational {
     /// assert!("1e-1000000".parse::<Rational>().is_ok());
     /// assert!("1e999999999999999999999".parse::<Rational>().is_err());
     /// ```
-    pub const MAX_EXPONENT: u64 = 1_000_000;
+    pub const MAX_EXPONENT: u64 = MAX_DECIMAL_EXPONENT;
 
     /// The value of a decimal with `integer` and `fraction` digits times 10^`exponent`.
     fn from_decimal(integer: &str, fraction: &str, exponent: i64) -> Rational {

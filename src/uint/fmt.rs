@@ -2,7 +2,7 @@
 //! hex) with its error, [`ParseUintError`]. Formatting goes through [`Int`].
 
 use super::Uint;
-use crate::{Int, ParseIntError};
+use crate::{Int, ParseUintError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -49,35 +49,6 @@ impl<const LIMBS: usize> fmt::Debug for Uint<LIMBS> {
         write!(f, "Uint({self:#x})")
     }
 }
-
-/// Why a string is not a value of a fixed-width type ([`Uint`] or a `prime_field!` element):
-/// not an integer, negative, or out of range.
-///
-/// ```
-/// use carry::{ParseUintError, U64};
-/// assert_eq!("18446744073709551616".parse::<U64>(), Err(ParseUintError::OutOfRange));
-/// assert!(matches!("12z".parse::<U64>(), Err(ParseUintError::Invalid(_))));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum ParseUintError {
-    /// The text is not an integer.
-    Invalid(ParseIntError),
-    /// The integer is negative, or too large for the type (for a field: not below the
-    /// modulus).
-    OutOfRange,
-}
-
-impl fmt::Display for ParseUintError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseUintError::Invalid(e) => e.fmt(f),
-            ParseUintError::OutOfRange => f.write_str("number out of range for the type"),
-        }
-    }
-}
-
-impl std::error::Error for ParseUintError {}
 
 /// Parses decimal, or hex after `0x`, into an [`Int`] (shared with the field types).
 pub(crate) fn parse_int(s: &str) -> Result<Int, ParseUintError> {

@@ -15,8 +15,6 @@ mod fmt;
 mod mul;
 mod shift;
 
-pub use fmt::ParseUintError;
-
 /// An unsigned integer of `LIMBS` 64-bit limbs (`64·LIMBS` bits), stored least significant
 /// limb first.
 ///
