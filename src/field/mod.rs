@@ -12,6 +12,7 @@ pub mod mont;
 mod params;
 pub mod pow;
 pub mod sqrt;
+mod traits;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86_64;
