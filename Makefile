@@ -105,3 +105,9 @@ peers: deps
 # (pin it to one core on an idle machine: taskset -c 1 make tune).
 tune: deps
 	$(CARGO) run --release --example tune
+
+# The import graph of src/ against the layer table (scripts/layers.py, docs/architecture.md).
+.PHONY: layers
+layers:
+	python3 scripts/layers.py --self-test
+	python3 scripts/layers.py
