@@ -64,6 +64,47 @@ fn decimal_text(q: &Int, places: usize, negative: bool) -> String {
     text
 }
 
+/// `5^k`, in pieces when `k` exceeds the `u32` exponent of [`Int::pow`].
+fn power_of_five(mut k: u64) -> Int {
+    let mut p = Int::ONE;
+    while k > 0 {
+        let step = k.min(u64::from(u32::MAX)) as u32;
+        p *= Int::from(5u32).pow(step);
+        k -= u64::from(step);
+    }
+    p
+}
+
+/// The `k` with `n = 5^k`, or `None` when `n` (positive) is not a power of five.
+///
+/// The bit length fixes `k` to within one; a residue modulo the prime `2^61 - 1` rejects a
+/// wrong candidate in linear time, and one power (`O(M(n))`) confirms the survivor, so a
+/// terminating expansion costs no more than the radix conversion that prints it.
+fn five_exponent(n: &Int) -> Option<u64> {
+    if *n == 1 {
+        return Some(0);
+    }
+    const P: u64 = (1 << 61) - 1;
+    let residue = u64::try_from(&(n % &Int::from(P))).ok()?;
+    let estimate = ((n.bits() - 1) as f64 / 5f64.log2()).round() as u64;
+    (estimate.saturating_sub(1)..=estimate + 1)
+        .find(|&k| k > 0 && pow_mod(5, k, P) == residue && power_of_five(k) == *n)
+}
+
+/// `b^e mod m` for `m < 2^63`.
+fn pow_mod(b: u64, mut e: u64, m: u64) -> u64 {
+    let (mut r, mut b) = (1u128, u128::from(b % m));
+    let m = u128::from(m);
+    while e > 0 {
+        if e & 1 == 1 {
+            r = r * b % m;
+        }
+        b = b * b % m;
+        e >>= 1;
+    }
+    r as u64
+}
+
 impl Rational {
     /// The exact decimal expansion when it terminates (the denominator has no prime factor
     /// but 2 and 5), with no trailing zeros; `None` otherwise.
@@ -76,25 +117,13 @@ impl Rational {
     /// assert_eq!(r("22/7"), None);
     /// ```
     pub fn to_decimal_string(&self) -> Option<String> {
+        // denom = 2^twos · 5^fives exactly, or the expansion does not terminate; then
+        // numer/denom = numer · 2^(places - twos) · 5^(places - fives) / 10^places, one
+        // power of five and one product before the radix conversion.
         let twos = self.denom.trailing_zeros().unwrap_or(0);
-        let mut rest = &self.denom >> twos;
-        let mut fives = 0u64;
-        // Divide out 5^27 (the largest power of five below 2^63) while it divides, then 5.
-        for (power, count) in [(7_450_580_596_923_828_125u64, 27), (5, 1)] {
-            loop {
-                let (q, r) = rest.div_rem(&Int::from(power));
-                if !r.is_zero() {
-                    break;
-                }
-                rest = q;
-                fives += count;
-            }
-        }
-        if rest != 1 {
-            return None;
-        }
+        let fives = five_exponent(&(&self.denom >> twos))?;
         let places = twos.max(fives);
-        let scaled = &self.numer * power_of_ten(places) / &self.denom;
+        let scaled = (&self.numer * power_of_five(places - fives)) << (places - twos);
         Some(decimal_text(&scaled, places as usize, self.is_negative()))
     }
 
@@ -115,5 +144,72 @@ impl Rational {
         let scaled = &self.numer * power_of_ten(digits as u64);
         let q = round_div(&scaled, &self.denom, mode);
         decimal_text(&q, digits, q.is_negative())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rug::ops::Pow;
+    use rug::Integer;
+
+    /// The exact expansion through GMP's digits: `n·10^places / d` written with `places`
+    /// decimals, trailing zeros removed.
+    fn reference(n: &Integer, d: &Integer) -> Option<String> {
+        let mut rest = d.clone();
+        let (mut twos, mut fives) = (0u32, 0u32);
+        while rest.is_divisible_u(2) {
+            rest /= 2u32;
+            twos += 1;
+        }
+        while rest.is_divisible_u(5) {
+            rest /= 5u32;
+            fives += 1;
+        }
+        if rest != 1 {
+            return None;
+        }
+        let places = twos.max(fives);
+        let scaled = (n * Integer::from(10).pow(places)) / d;
+        let digits = format!("{:0>w$}", scaled.clone().abs(), w = places as usize + 1);
+        let sign = if scaled < 0 { "-" } else { "" };
+        Some(if places == 0 {
+            format!("{sign}{digits}")
+        } else {
+            let (int, frac) = digits.split_at(digits.len() - places as usize);
+            format!("{sign}{int}.{frac}")
+        })
+    }
+
+    fn to_int(x: &Integer) -> Int {
+        x.to_string().parse().unwrap()
+    }
+
+    /// Large powers of two and five, their neighbours and multiples: the bit-length
+    /// estimate of the five's exponent and the residue filter must reject every near miss.
+    #[test]
+    fn terminating_expansions_of_large_powers() {
+        for k in [1u32, 2, 26, 27, 28, 54, 100, 331, 1000, 4321] {
+            let five = Integer::from(5).pow(k);
+            let two = Integer::from(1) << (k / 3);
+            for d in [
+                five.clone(),
+                Integer::from(&five * &two),
+                Integer::from(&five * 3u32),
+                Integer::from(&five + 2u32),
+                Integer::from(&five - 4u32),
+                Integer::from(&five * 5u32) + 0u32,
+                Integer::from(&five / 5u32) * 7u32,
+                Integer::from(&two * 5u32),
+                two.clone(),
+            ] {
+                for n in [Integer::from(1), Integer::from(-7), Integer::from(3) << 200] {
+                    let x = Rational::new(to_int(&n), to_int(&d));
+                    let g = Integer::from(n.gcd_ref(&d));
+                    let (rn, rd) = (Integer::from(&n / &g), Integer::from(&d / &g));
+                    assert_eq!(x.to_decimal_string(), reference(&rn, &rd), "{n}/{d}");
+                }
+            }
+        }
     }
 }
