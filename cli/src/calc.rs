@@ -1,10 +1,29 @@
-//! The arithmetic both syntaxes share: operators and functions on exact rationals, each
-//! refusing a result estimated above the size limit before computing it, and checking for
-//! an interrupt between steps.
+//! The arithmetic both syntaxes share: operators and functions on [`Value`]s, each refusing a
+//! result estimated above the size limit or the memory budget before computing it, and
+//! counting its step against the step budget.
 
+use crate::error::Error;
+use crate::limits;
+use crate::value::{Approx, Value};
 use carry::{Int, Rational};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::cell::Cell;
+use std::cmp::Ordering;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering as Atomic};
 use std::sync::Arc;
+
+/// A result costs one step more per this many bits, so that a loop whose values grow (a
+/// word that doubles a number at each step) exhausts the step budget as quickly as the
+/// work it does grows, not only its count of operations.
+pub const BITS_PER_STEP: f64 = 1024.0;
+
+/// What a running evaluation shares with the thread that watches it.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// Set (by Ctrl-C or a timeout) to abandon the computation.
+    pub cancel: AtomicBool,
+    /// The byte offset, in the text being evaluated, of the operation under way.
+    pub position: AtomicUsize,
+}
 
 /// What every evaluation needs to know.
 #[derive(Clone, Debug)]
@@ -13,48 +32,139 @@ pub struct Context {
     pub digits: Option<usize>,
     /// `--max-bits`: results estimated above this size are refused.
     pub max_bits: u64,
-    /// Set (by Ctrl-C) to abandon the computation.
-    pub cancel: Arc<AtomicBool>,
+    /// `--max-memory`: a value that would take the memory in use above this is refused.
+    pub max_memory: u64,
+    /// `--max-steps`: steps allowed in one evaluation (one per operation, call or word, and
+    /// one per [`BITS_PER_STEP`] bits of each result).
+    pub max_steps: u64,
+    /// The working precision, in bits, of approximations; raised when a statement is
+    /// evaluated again because an approximation could not be decided.
+    pub precision: Cell<u64>,
+    steps: Cell<u64>,
+    pub shared: Arc<Shared>,
 }
 
 impl Context {
-    pub fn new(digits: Option<usize>, max_bits: u64) -> Context {
-        Context {
+    pub fn new(digits: Option<usize>, max_bits: u64, max_memory: u64, max_steps: u64) -> Context {
+        let cx = Context {
             digits,
             max_bits,
-            cancel: Arc::new(AtomicBool::new(false)),
-        }
+            max_memory,
+            max_steps,
+            precision: Cell::new(0),
+            steps: Cell::new(0),
+            shared: Arc::default(),
+        };
+        cx.precision.set(cx.initial_precision());
+        cx
     }
 
-    /// An error once the computation has been interrupted.
-    pub fn check_cancel(&self) -> Result<(), String> {
-        if self.cancel.load(Ordering::Relaxed) {
-            Err("interrupted".into())
-        } else {
-            Ok(())
-        }
+    /// The working precision a statement starts at: the digits asked for and a margin.
+    pub fn initial_precision(&self) -> u64 {
+        (self.digits.unwrap_or(crate::value::DEFAULT_DIGITS) as f64 * std::f64::consts::LOG2_10)
+            as u64
+            + 64
     }
 
-    /// An error when a result of about `bits` bits exceeds the limit.
-    pub fn guard(&self, bits: f64) -> Result<(), String> {
-        if bits > self.max_bits as f64 {
-            let shown = if bits < 1e15 {
-                format!("{bits:.0}")
-            } else {
-                format!("{bits:.2e}")
-            };
+    /// Starts a new evaluation: the step count goes back to zero.
+    pub fn reset_steps(&self) {
+        self.steps.set(0);
+    }
+
+    /// One step of evaluation at byte `offset`: counted against the budget, and an error
+    /// once the computation has been interrupted.
+    pub fn step(&self, offset: usize) -> Result<(), Error> {
+        self.shared.position.store(offset, Atomic::Relaxed);
+        self.charge(1)?;
+        if self.shared.cancel.load(Atomic::Relaxed) {
+            return Err(Error::at(offset, "interrupted"));
+        }
+        Ok(())
+    }
+
+    /// Counts `steps` against the budget.
+    fn charge(&self, steps: u64) -> Result<(), Error> {
+        let steps = self.steps.get().saturating_add(steps);
+        self.steps.set(steps);
+        if steps > self.max_steps {
             return Err(format!(
-                "result too large: about {shown} bits (the limit is {}; see --max-bits)",
+                "step budget exhausted: more than {} steps (see --max-steps)",
+                self.max_steps
+            )
+            .into());
+        }
+        Ok(())
+    }
+
+    /// An error when a result of about `bits` bits exceeds the size limit or would take
+    /// the memory in use past the budget; a step more per [`BITS_PER_STEP`] bits.
+    pub fn guard(&self, bits: f64) -> Result<(), Error> {
+        if bits > self.max_bits as f64 {
+            return Err(format!(
+                "result too large: about {} bits (the limit is {}; see --max-bits)",
+                show_f64(bits),
                 self.max_bits
-            ));
+            )
+            .into());
+        }
+        self.reserve(bits)
+    }
+
+    /// An error when `bits` more bits (with room for the scratch space of the operation that
+    /// makes them) would take the memory in use past `--max-memory`.
+    pub fn reserve(&self, bits: f64) -> Result<(), Error> {
+        self.charge((bits / BITS_PER_STEP) as u64)?;
+        let need = 3.0 * bits / 8.0;
+        let used = limits::in_use();
+        if used as f64 + need > self.max_memory as f64 {
+            return Err(format!(
+                "memory budget exhausted: this needs about {} with {} in use (the limit is {}; see --max-memory)",
+                limits::show_bytes(need as u64),
+                limits::show_bytes(used),
+                limits::show_bytes(self.max_memory)
+            )
+            .into());
         }
         Ok(())
     }
 }
 
+/// `x` without a fraction, in scientific notation when it is huge.
+fn show_f64(x: f64) -> String {
+    if x < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2e}")
+    }
+}
+
+/// The text of a value for an error message: in full when short, otherwise abbreviated to
+/// its magnitude and size, so that a message never embeds millions of digits.
+pub fn show(x: &Value) -> String {
+    match x {
+        Value::Exact(x) if x.is_integer() => show_int(x.numer()),
+        Value::Exact(x) => format!("{}/{}", show_int(x.numer()), show_int(x.denom())),
+        Value::Approx(_) => x.to_string(),
+    }
+}
+
+/// An integer in full up to 200 bits; beyond, `~1.2346e3010299 (10000001 bits)`.
+pub fn show_int(n: &Int) -> String {
+    let bits = n.bits();
+    if bits <= 200 {
+        return n.to_string();
+    }
+    let top = (n.abs() >> (bits - 64)).to_f64();
+    let log10 = top.log10() + (bits - 64) as f64 * std::f64::consts::LOG10_2;
+    let exponent = log10.floor();
+    let mantissa = 10f64.powf(log10 - exponent).clamp(1.0, 9.9999);
+    let sign = if n.is_negative() { "-" } else { "" };
+    format!("{sign}~{mantissa:.4}e{exponent} ({bits} bits)")
+}
+
 /// Bits of the numerator and denominator together.
-pub fn size(x: &Rational) -> f64 {
-    (x.numer().bits() + x.denom().bits()) as f64
+pub fn size(x: &Value) -> f64 {
+    x.bits()
 }
 
 /// `log2 |x|`, close enough for size estimates (`x != 0`).
@@ -67,57 +177,279 @@ fn log2(x: &Int) -> f64 {
     }
 }
 
+/// The exact value, or an error naming what needed one.
+pub fn rational<'a>(x: &'a Value, what: &str) -> Result<&'a Rational, Error> {
+    x.exact()
+        .ok_or_else(|| format!("{what} needs an exact value, not the approximation {x}").into())
+}
+
 /// The value as an integer, or an error naming what needed one.
-pub fn integer<'a>(x: &'a Rational, what: &str) -> Result<&'a Int, String> {
-    if x.is_integer() {
-        Ok(x.numer())
+pub fn integer<'a>(x: &'a Value, what: &str) -> Result<&'a Int, Error> {
+    let q = rational(x, what)?;
+    if q.is_integer() {
+        Ok(q.numer())
     } else {
-        Err(format!("{what} needs an integer, not {x}"))
+        Err(format!("{what} needs an integer, not {}", show(x)).into())
     }
 }
 
 /// The value as a `u64`, or an error.
-fn small(x: &Rational, what: &str) -> Result<u64, String> {
+pub fn small(x: &Value, what: &str) -> Result<u64, Error> {
     let n = integer(x, what)?;
     if n.is_negative() {
-        return Err(format!("{what} needs a non-negative integer, not {n}"));
+        return Err(format!("{what} needs a non-negative integer, not {}", show_int(n)).into());
     }
-    u64::try_from(n).map_err(|_| format!("{what} of {n} is far too large"))
+    u64::try_from(n).map_err(|_| format!("{what} of {} is far too large", show_int(n)).into())
 }
 
-/// A binary operator: `+ - * / % ^`.
-pub fn binary(op: char, a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, String> {
-    cx.check_cancel()?;
+/// Whether a value counts as true (any value but zero).
+pub fn truth(x: &Value) -> Result<bool, Error> {
+    Ok(!x.is_zero()?)
+}
+
+/// The binary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    /// `%`: the remainder of truncating division, with the sign of the dividend.
+    Rem,
+    /// `//`: floor division.
+    FloorDiv,
+    /// `mod`: the remainder of floor division, with the sign of the divisor.
+    Mod,
+    Pow,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+}
+
+impl Op {
+    /// How the operator is written (in infix; `--rpn` spells `And`/`Or` as words).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub => "-",
+            Op::Mul => "*",
+            Op::Div => "/",
+            Op::Rem => "%",
+            Op::FloorDiv => "//",
+            Op::Mod => "mod",
+            Op::Pow => "^",
+            Op::Shl => "<<",
+            Op::Shr => ">>",
+            Op::BitAnd => "&",
+            Op::BitOr => "|",
+            Op::BitXor => "xor",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::Eq => "==",
+            Op::Ne => "!=",
+            Op::And => "&&",
+            Op::Or => "||",
+        }
+    }
+}
+
+/// The prefix operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    Neg,
+    /// `!x`: 1 when x is zero, else 0.
+    Not,
+    /// `~x = -x - 1`, the bitwise complement in two's complement.
+    BitNot,
+}
+
+/// A prefix operator.
+pub fn unary(op: Unary, a: &Value, cx: &Context) -> Result<Value, Error> {
+    Ok(match op {
+        Unary::Neg => match a {
+            Value::Exact(x) => Value::Exact(-x),
+            Value::Approx(x) => Value::from(x.neg()),
+        },
+        Unary::Not => Value::from(!truth(a)?),
+        Unary::BitNot => {
+            let n = integer(a, "~")?;
+            cx.guard(n.bits() as f64 + 1.0)?;
+            Value::from(!n)
+        }
+    })
+}
+
+/// A binary operator (`&&` and `||` here evaluate both sides: the infix evaluator
+/// short-circuits them itself).
+pub fn binary(op: Op, a: &Value, b: &Value, cx: &Context) -> Result<Value, Error> {
+    if let (Value::Exact(x), Value::Exact(y)) = (a, b) {
+        return exact_binary(op, x, y, cx);
+    }
+    let (x, y) = (a.to_approx(), b.to_approx());
+    let precision = cx.precision.get();
+    let ball = match op {
+        Op::Add => x.add(&y),
+        Op::Sub => x.sub(&y),
+        Op::Mul => x.mul(&y),
+        Op::Div => x.mul(&y.recip().ok_or_else(|| {
+            if y.sign() == Some(Ordering::Equal) {
+                Error::from("division by zero")
+            } else {
+                Error::undecided("cannot decide whether a divisor is zero")
+            }
+        })?),
+        Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => {
+            let ordering = x.sub(&y).sign().ok_or_else(|| {
+                Error::undecided(format!("cannot decide {a} {} {b}", op.symbol()))
+            })?;
+            return Ok(Value::from(compares(op, ordering)));
+        }
+        Op::And => return Ok(Value::from(truth(a)? && truth(b)?)),
+        Op::Or => return Ok(Value::from(truth(a)? || truth(b)?)),
+        Op::Pow => {
+            let e = small(b, "the exponent of an approximation")?;
+            cx.guard(size(a) * e as f64)?;
+            let mut r = Approx::exact(Rational::ONE);
+            for bit in (0..64 - e.leading_zeros()).rev() {
+                r = r.mul(&r).round(precision);
+                if e >> bit & 1 == 1 {
+                    r = r.mul(&x).round(precision);
+                }
+            }
+            r
+        }
+        _ => {
+            return Err(format!(
+                "{} needs exact values, not the approximation {}",
+                op.symbol(),
+                if a.exact().is_none() { a } else { b }
+            )
+            .into())
+        }
+    };
+    Ok(Value::from(ball.round(precision)))
+}
+
+/// Whether an `ordering` of `a` against `b` satisfies the comparison `op`.
+fn compares(op: Op, ordering: Ordering) -> bool {
     match op {
-        '+' | '-' => {
-            cx.guard(size(a) + size(b) + 1.0)?;
-            Ok(if op == '+' { a + b } else { a - b })
-        }
-        '*' => {
-            cx.guard(size(a) + size(b))?;
-            Ok(a * b)
-        }
-        '/' => {
-            cx.guard(size(a) + size(b))?;
-            a.checked_div(b)
-                .ok_or_else(|| "division by zero".to_string())
-        }
-        '%' => remainder(a, b, cx),
-        '^' => power(a, b, cx),
-        _ => unreachable!("not an operator: {op}"),
+        Op::Lt => ordering == Ordering::Less,
+        Op::Le => ordering != Ordering::Greater,
+        Op::Gt => ordering == Ordering::Greater,
+        Op::Ge => ordering != Ordering::Less,
+        Op::Eq => ordering == Ordering::Equal,
+        _ => ordering != Ordering::Equal,
     }
 }
 
-/// `a - b·trunc(a/b)`: the remainder with the sign of `a`, as Rust's `%` on integers.
-fn remainder(a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, String> {
-    cx.guard(2.0 * (size(a) + size(b)))?;
-    let q = a.checked_div(b).ok_or("division by zero")?;
-    Ok(a - b * q.trunc())
+fn exact_binary(op: Op, a: &Rational, b: &Rational, cx: &Context) -> Result<Value, Error> {
+    let sizes = bits(a) + bits(b);
+    let int = |x: &'_ Rational| -> Result<Int, Error> {
+        if x.is_integer() {
+            Ok(x.numer().clone())
+        } else {
+            Err(format!(
+                "{} needs integers, not {}",
+                op.symbol(),
+                show(&x.clone().into())
+            )
+            .into())
+        }
+    };
+    Ok(Value::Exact(match op {
+        Op::Add | Op::Sub => {
+            cx.guard(sizes + 1.0)?;
+            if op == Op::Add {
+                a + b
+            } else {
+                a - b
+            }
+        }
+        Op::Mul => {
+            cx.guard(sizes)?;
+            a * b
+        }
+        Op::Div => {
+            cx.guard(sizes)?;
+            a.checked_div(b).ok_or("division by zero")?
+        }
+        Op::Rem | Op::FloorDiv | Op::Mod => {
+            cx.guard(2.0 * sizes)?;
+            let q = a.checked_div(b).ok_or("division by zero")?;
+            match op {
+                Op::Rem => a - b * Rational::from(q.trunc()),
+                Op::FloorDiv => q.floor().into(),
+                _ => a - b * Rational::from(q.floor()),
+            }
+        }
+        Op::Pow => return power(a, b, cx).map(Value::Exact),
+        Op::Shl | Op::Shr => {
+            let (x, n) = (int(a)?, int(b)?);
+            if n.is_negative() {
+                return Err(
+                    format!("a shift count must not be negative, not {}", show_int(&n)).into(),
+                );
+            }
+            let n = u64::try_from(&n);
+            if op == Op::Shr {
+                return Ok(match n {
+                    Ok(n) => (x >> n).into(),
+                    Err(_) => Int::from(-i32::from(x.is_negative())).into(),
+                });
+            }
+            if x.is_zero() {
+                return Ok(Value::from(Int::ZERO));
+            }
+            let n =
+                n.map_err(|_| "result too large: the shift count is far too large".to_string())?;
+            cx.guard(x.bits() as f64 + n as f64)?;
+            (x << n).into()
+        }
+        Op::BitAnd | Op::BitOr | Op::BitXor => {
+            let (x, y) = (int(a)?, int(b)?);
+            cx.guard(sizes + 1.0)?;
+            match op {
+                Op::BitAnd => x & y,
+                Op::BitOr => x | y,
+                _ => x ^ y,
+            }
+            .into()
+        }
+        Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => {
+            Rational::from(u32::from(compares(op, a.cmp(b))))
+        }
+        Op::And => Rational::from(u32::from(!a.is_zero() && !b.is_zero())),
+        Op::Or => Rational::from(u32::from(!a.is_zero() || !b.is_zero())),
+    }))
+}
+
+/// Bits of the numerator and denominator together.
+fn bits(x: &Rational) -> f64 {
+    (x.numer().bits() + x.denom().bits()) as f64
 }
 
 /// `a^b` for an integer exponent `b` (negative exponents give reciprocals).
-pub fn power(a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, String> {
-    let e = integer(b, "an exponent")?;
+pub fn power(a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, Error> {
+    if !b.is_integer() {
+        return Err(format!(
+            "an exponent needs an integer, not {}",
+            show(&b.clone().into())
+        )
+        .into());
+    }
+    let e = b.numer();
     if a.is_zero() && e.is_negative() {
         return Err("zero to a negative power".into());
     }
@@ -131,7 +463,7 @@ pub fn power(a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, Strin
     }
     let estimate = (log2(a.numer()) + log2(a.denom())) * e.to_f64().abs();
     cx.guard(estimate)?;
-    let e = i32::try_from(e).map_err(|_| format!("exponent {e} is too large"))?;
+    let e = i32::try_from(e).map_err(|_| format!("exponent {} is too large", show_int(e)))?;
     Ok(a.pow(e))
 }
 
@@ -139,29 +471,47 @@ pub fn power(a: &Rational, b: &Rational, cx: &Context) -> Result<Rational, Strin
 #[derive(Debug)]
 pub struct Function {
     pub name: &'static str,
-    pub arity: usize,
+    /// The fewest and the most arguments it takes (`--rpn` takes the fewest).
+    pub arity: (usize, usize),
     /// How it is called, for `--help`: `gcd(a, b)`.
     pub signature: &'static str,
     pub help: &'static str,
-    pub run: fn(&[Rational], &Context) -> Result<Rational, String>,
+    pub run: fn(&[Value], &Context) -> Result<Value, Error>,
+}
+
+/// One named constant (a word of `--rpn` too).
+#[derive(Debug)]
+pub struct Constant {
+    pub name: &'static str,
+    pub help: &'static str,
+    /// Its value at the context's working precision.
+    pub value: fn(&Context) -> Result<Value, Error>,
+}
+
+/// Every named constant, in the order `--help` lists them.
+pub const CONSTANTS: &[Constant] = &[];
+
+/// The constant called `name`.
+pub fn constant(name: &str) -> Option<&'static Constant> {
+    CONSTANTS.iter().find(|c| c.name == name)
 }
 
 /// Every function, in the order `--help` lists them.
 pub const FUNCTIONS: &[Function] = &[
     Function {
         name: "sqrt",
-        arity: 1,
+        arity: (1, 1),
         signature: "sqrt(x)",
         help: "exact square root of a square rational; else needs --digits N",
         run: sqrt,
     },
     Function {
         name: "isqrt",
-        arity: 1,
+        arity: (1, 1),
         signature: "isqrt(n)",
         help: "integer square root, rounded down",
         run: |a, _| {
-            Ok(a[0]
+            Ok(rational(&a[0], "isqrt")?
                 .floor()
                 .checked_sqrt()
                 .ok_or("isqrt of a negative number")?
@@ -170,118 +520,151 @@ pub const FUNCTIONS: &[Function] = &[
     },
     Function {
         name: "gcd",
-        arity: 2,
+        arity: (2, 2),
         signature: "gcd(a, b)",
         help: "greatest common divisor (non-negative)",
         run: |a, _| Ok(integer(&a[0], "gcd")?.gcd(integer(&a[1], "gcd")?).into()),
     },
     Function {
         name: "lcm",
-        arity: 2,
+        arity: (2, 2),
         signature: "lcm(a, b)",
         help: "least common multiple (non-negative)",
-        run: |a, _| Ok(integer(&a[0], "lcm")?.lcm(integer(&a[1], "lcm")?).into()),
+        run: |a, cx| {
+            let (x, y) = (integer(&a[0], "lcm")?, integer(&a[1], "lcm")?);
+            cx.guard((x.bits() + y.bits()) as f64)?;
+            Ok(x.lcm(y).into())
+        },
     },
     Function {
         name: "powmod",
-        arity: 3,
+        arity: (3, 3),
         signature: "powmod(b, e, m)",
         help: "b^e mod m, in [0, |m|); a negative e inverts b first",
         run: powmod,
     },
     Function {
         name: "invmod",
-        arity: 2,
+        arity: (2, 2),
         signature: "invmod(a, m)",
         help: "the inverse of a modulo m, in [0, |m|)",
         run: |a, _| {
             let (x, m) = (integer(&a[0], "invmod")?, integer(&a[1], "invmod")?);
             let inverse = x
                 .modinv(m)
-                .ok_or_else(|| format!("{x} has no inverse modulo {m}"))?;
+                .ok_or_else(|| format!("{} has no inverse modulo {}", show_int(x), show_int(m)))?;
             Ok(inverse.into())
         },
     },
     Function {
         name: "factorial",
-        arity: 1,
+        arity: (1, 1),
         signature: "factorial(n), n!",
         help: "n! = 1·2·…·n",
         run: factorial,
     },
     Function {
         name: "binomial",
-        arity: 2,
+        arity: (2, 2),
         signature: "binomial(n, k)",
         help: "n choose k (any integer n, k >= 0)",
         run: binomial,
     },
     Function {
         name: "fib",
-        arity: 1,
+        arity: (1, 1),
         signature: "fib(n)",
         help: "the Fibonacci number F(n): F(0) = 0, F(1) = 1",
         run: fibonacci,
     },
     Function {
         name: "isprime",
-        arity: 1,
+        arity: (1, 1),
         signature: "isprime(n)",
         help: "1 if n is a (probable) prime, else 0 (Baillie-PSW)",
         run: |a, _| Ok(integer(&a[0], "isprime")?.is_probable_prime().into()),
     },
     Function {
         name: "nextprime",
-        arity: 1,
+        arity: (1, 1),
         signature: "nextprime(n)",
         help: "the smallest prime above n",
         run: |a, cx| {
-            let n = a[0].floor();
+            let n = rational(&a[0], "nextprime")?.floor();
             cx.guard(n.bits() as f64 + 1.0)?;
             Ok(n.next_prime().into())
         },
     },
     Function {
         name: "abs",
-        arity: 1,
+        arity: (1, 1),
         signature: "abs(x)",
         help: "absolute value",
-        run: |a, _| Ok(a[0].abs()),
+        run: |a, _| {
+            Ok(match &a[0] {
+                Value::Exact(x) => Value::Exact(x.abs()),
+                Value::Approx(x) => match x.sign() {
+                    Some(Ordering::Less) => Value::from(x.neg()),
+                    Some(_) => a[0].clone(),
+                    None => return Err(Error::undecided("cannot decide the sign for abs")),
+                },
+            })
+        },
     },
     Function {
         name: "floor",
-        arity: 1,
+        arity: (1, 1),
         signature: "floor(x)",
         help: "the largest integer <= x",
-        run: |a, _| Ok(a[0].floor().into()),
+        run: |a, _| round_with(&a[0], Rational::floor),
     },
     Function {
         name: "ceil",
-        arity: 1,
+        arity: (1, 1),
         signature: "ceil(x)",
         help: "the smallest integer >= x",
-        run: |a, _| Ok(a[0].ceil().into()),
+        run: |a, _| round_with(&a[0], Rational::ceil),
     },
     Function {
         name: "round",
-        arity: 1,
+        arity: (1, 1),
         signature: "round(x)",
         help: "the nearest integer, ties to even",
-        run: |a, _| Ok(a[0].round().into()),
+        run: |a, _| round_with(&a[0], Rational::round),
     },
     Function {
         name: "num",
-        arity: 1,
+        arity: (1, 1),
         signature: "num(x)",
         help: "numerator of x in lowest terms (carries the sign)",
-        run: |a, _| Ok(a[0].numer().into()),
+        run: |a, _| Ok(rational(&a[0], "num")?.numer().clone().into()),
     },
     Function {
         name: "den",
-        arity: 1,
+        arity: (1, 1),
         signature: "den(x)",
         help: "denominator of x in lowest terms (positive)",
-        run: |a, _| Ok(a[0].denom().into()),
+        run: |a, _| Ok(rational(&a[0], "den")?.denom().clone().into()),
+    },
+    Function {
+        name: "xor",
+        arity: (2, 2),
+        signature: "xor(a, b)",
+        help: "bitwise exclusive or of integers (two's complement)",
+        run: |a, cx| binary(Op::BitXor, &a[0], &a[1], cx),
+    },
+    Function {
+        name: "cond",
+        arity: (3, 3),
+        signature: "cond(c, a, b)",
+        help: "a if c is not 0, else b (infix evaluates only the one chosen)",
+        run: |a, _| {
+            Ok(if truth(&a[0])? {
+                a[1].clone()
+            } else {
+                a[2].clone()
+            })
+        },
     },
 ];
 
@@ -292,45 +675,64 @@ pub fn function(name: &str) -> Option<&'static Function> {
 }
 
 /// Applies `f` to `args`, checking their number.
-pub fn call(f: &Function, args: &[Rational], cx: &Context) -> Result<Rational, String> {
-    cx.check_cancel()?;
-    if args.len() != f.arity {
-        let s = if f.arity == 1 { "" } else { "s" };
-        return Err(format!(
-            "{} takes {} argument{s}, not {}",
-            f.name,
-            f.arity,
-            args.len()
-        ));
+pub fn call(f: &Function, args: &[Value], cx: &Context) -> Result<Value, Error> {
+    let (least, most) = f.arity;
+    if args.len() < least || args.len() > most {
+        let count = if least == most {
+            format!("{least} argument{}", if least == 1 { "" } else { "s" })
+        } else {
+            format!("{least} to {most} arguments")
+        };
+        return Err(format!("{} takes {count}, not {}", f.name, args.len()).into());
     }
     (f.run)(args, cx)
 }
 
+/// An integer rounding of `x` (decided on an approximation only when every point of the
+/// ball rounds alike).
+fn round_with(x: &Value, f: fn(&Rational) -> Int) -> Result<Value, Error> {
+    match x {
+        Value::Exact(x) => Ok(f(x).into()),
+        Value::Approx(a) => {
+            let (lo, hi) = (f(&a.lo()), f(&a.hi()));
+            if lo == hi {
+                Ok(lo.into())
+            } else {
+                Err(Error::undecided(
+                    "cannot decide the integer part of an approximation",
+                ))
+            }
+        }
+    }
+}
+
 /// `√x`: exact when `x` is the square of a rational; otherwise rounded to `--digits` places
 /// (to nearest: the root of a non-square is irrational, so there are no ties).
-fn sqrt(a: &[Rational], cx: &Context) -> Result<Rational, String> {
-    let x = &a[0];
+fn sqrt(a: &[Value], cx: &Context) -> Result<Value, Error> {
+    let x = rational(&a[0], "sqrt")?;
     if x.is_negative() {
-        return Err(format!("sqrt of a negative number ({x})"));
+        return Err(format!("sqrt of a negative number ({})", show(&a[0])).into());
     }
     let (n, d) = (x.numer(), x.denom());
     let (rn, rd) = (n.sqrt(), d.sqrt());
     if &(&rn * &rn) == n && &(&rd * &rd) == d {
-        return Ok(Rational::new(rn, rd));
+        return Ok(Rational::new(rn, rd).into());
     }
     let Some(digits) = cx.digits else {
         return Err(format!(
-            "sqrt({x}) is irrational; use --digits N for N decimal places"
-        ));
+            "sqrt({}) is irrational; use --digits N for N decimal places",
+            show(&a[0])
+        )
+        .into());
     };
-    cx.guard(size(x) + 6.7 * digits as f64)?;
+    cx.guard(bits(x) + 6.7 * digits as f64)?;
     // t = ⌊2·√x·10^digits⌋, then halve rounding up: the nearest multiple of 10^-digits.
     let scale = Int::from(10u32).pow(u32::try_from(digits).map_err(|_| "too many digits")?);
     let t = (Int::from(4u32) * n * &scale * &scale / d).sqrt();
-    Ok(Rational::new((t + 1u32) >> 1u32, scale))
+    Ok(Rational::new((t + 1u32) >> 1u32, scale).into())
 }
 
-fn powmod(a: &[Rational], _: &Context) -> Result<Rational, String> {
+fn powmod(a: &[Value], _: &Context) -> Result<Value, Error> {
     let (b, e, m) = (
         integer(&a[0], "powmod")?,
         integer(&a[1], "powmod")?,
@@ -341,24 +743,40 @@ fn powmod(a: &[Rational], _: &Context) -> Result<Rational, String> {
     }
     let r = b
         .checked_modpow(e, m)
-        .ok_or_else(|| format!("{b} has no inverse modulo {m}"))?;
+        .ok_or_else(|| format!("{} has no inverse modulo {}", show_int(b), show_int(m)))?;
     Ok(r.into())
 }
 
-fn factorial(a: &[Rational], cx: &Context) -> Result<Rational, String> {
-    let n = small(&a[0], "factorial")?;
-    // log2(n!) by Stirling's formula.
-    let x = n as f64;
-    let bits = if n < 2 {
+/// `log2(n!)` by Stirling's formula (1 for n < 2).
+fn log2_factorial(n: f64) -> f64 {
+    if n < 2.0 {
         1.0
     } else {
-        x * (x.log2() - std::f64::consts::E.log2()) + 0.5 * (2.0 * std::f64::consts::PI * x).log2()
-    };
-    cx.guard(bits)?;
+        n * (n.log2() - std::f64::consts::E.log2()) + 0.5 * (2.0 * std::f64::consts::PI * n).log2()
+    }
+}
+
+fn factorial(a: &[Value], cx: &Context) -> Result<Value, Error> {
+    let n = small(&a[0], "factorial")?;
+    cx.guard(log2_factorial(n as f64))?;
     Ok(Int::factorial(n).into())
 }
 
-fn binomial(a: &[Rational], cx: &Context) -> Result<Rational, String> {
+/// `n!! = n·(n-2)·(n-4)·…` down to 1 or 2 (`0!! = 1`).
+pub fn double_factorial(a: &[Value], cx: &Context) -> Result<Value, Error> {
+    let n = small(&a[0], "double factorial")?;
+    // (2m)!! = 2^m·m!, and (2m+1)!! = (2m+1)!/(2m)!!.
+    let m = (n / 2) as f64;
+    let bits = if n % 2 == 0 {
+        m + log2_factorial(m)
+    } else {
+        log2_factorial(n as f64) - m - log2_factorial(m) + 1.0
+    };
+    cx.guard(bits.max(1.0))?;
+    Ok(Int::double_factorial(n).into())
+}
+
+fn binomial(a: &[Value], cx: &Context) -> Result<Value, Error> {
     let n = integer(&a[0], "binomial")?;
     let k = small(&a[1], "binomial (as k)")?;
     // C(n, k) <= n^k, and also <= 2^n for n >= 0; for n < 0 it is ±C(-n + k - 1, k).
@@ -372,7 +790,7 @@ fn binomial(a: &[Rational], cx: &Context) -> Result<Rational, String> {
     Ok(Int::binomial(n, k).into())
 }
 
-fn fibonacci(a: &[Rational], cx: &Context) -> Result<Rational, String> {
+fn fibonacci(a: &[Value], cx: &Context) -> Result<Value, Error> {
     let n = small(&a[0], "fib")?;
     // F(n) ~ φ^n/√5, and log2 φ < 0.6943.
     cx.guard(0.6943 * n as f64)?;

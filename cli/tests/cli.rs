@@ -1,56 +1,8 @@
 //! Runs the `carry` binary and checks its output, errors and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn carry(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_carry"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn carry_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_carry"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-/// The printed result of evaluating `expression`, asserting success.
-fn eval(expression: &str) -> String {
-    let out = carry(&[expression]);
-    assert!(
-        out.status.success(),
-        "{expression}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stderr.is_empty());
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim_end_matches('\n')
-        .to_string()
-}
-
-/// The one line of standard error for a failing `expression`, asserting status 2 and no output.
-fn fails(args: &[&str]) -> String {
-    let out = carry(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err.trim_end().to_string()
-}
+use common::*;
 
 #[test]
 fn exact_arithmetic_with_python_power() {
@@ -180,11 +132,17 @@ fn deep_nesting_and_long_input_do_not_crash() {
         fails(&[&nested(1001)]),
         "carry: column 1001: nesting deeper than 1000 levels"
     );
+    let out = carry_stdin(&[], &nested(400_000));
+    let err = String::from_utf8(out.stderr).unwrap();
+    check_report(&err);
+    assert!(err.starts_with("carry: line 1, column 1001: nesting deeper than 1000 levels\n"));
+    assert_eq!(out.status.code(), Some(2));
     let out = carry_stdin(&[], &nested(1_000_000));
-    assert_eq!(
-        String::from_utf8(out.stderr).unwrap(),
-        "carry: line 1, column 1001: nesting deeper than 1000 levels\n"
-    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    check_report(&err);
+    assert!(err.starts_with(
+        "carry: line 1, column 1000001: input too long: more than 1000000 tokens in one program\n"
+    ));
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(eval(&format!("{}1", "-".repeat(1000))), "1");
     assert_eq!(
@@ -201,7 +159,7 @@ fn standard_input_is_evaluated_line_by_line() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "2\n9\n");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "carry: line 4, column 3: expected a number but found end of input\n"
+        "carry: line 4, column 3: expected a number but found end of input\n  2*\n    ^\n"
     );
     assert_eq!(out.status.code(), Some(2));
     let out = carry_stdin(&["--hex"], "255\n-16\n");
@@ -261,22 +219,6 @@ fn help_lists_every_function_and_word() {
     ] {
         assert!(help.contains(option), "{option}");
     }
-}
-
-/// The output of `carry --rpn ARGS...`, asserting success.
-fn rpn(args: &[&str]) -> String {
-    let mut all = vec!["--rpn"];
-    all.extend(args);
-    let out = carry(&all);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .trim_end()
-        .to_string()
 }
 
 #[test]
@@ -375,7 +317,7 @@ fn rpn_errors() {
     let out = carry_stdin(&["--rpn"], "1 2 +\n3 *\n  oops\n");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "carry: line 3, column 3: unknown word \"oops\" (see --help)\n"
+        "carry: line 3, column 3: unknown word \"oops\" (see --help)\n    oops\n    ^\n"
     );
     assert_eq!(out.status.code(), Some(2));
 }
@@ -430,7 +372,8 @@ fn functions() {
     assert_eq!(eval("invmod(3, 7)"), "5");
     assert_eq!(eval("factorial(20)"), "2432902008176640000");
     assert_eq!(eval("5!"), "120");
-    assert_eq!(eval("3!!"), "720");
+    assert_eq!(eval("(3!)!"), "720");
+    assert_eq!(eval("3!!"), "3");
     assert_eq!(eval("-3!"), "-6");
     assert_eq!(eval("2^3!"), "64");
     assert_eq!(eval("binomial(50, 25)"), "126410606437752");
@@ -497,7 +440,7 @@ fn variables_and_the_last_result() {
     assert_eq!(String::from_utf8(out.stdout).unwrap(), "2.5\n5\n15\n");
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
-        "carry: line 4, column 1: unknown variable \"z\"\n"
+        "carry: line 4, column 1: unknown variable \"z\"\n  z\n  ^\n"
     );
     assert_eq!(out.status.code(), Some(2));
 }
@@ -554,7 +497,7 @@ fn size_guard() {
 /// lines, errors that do not end the session, and Ctrl-C interrupting a long computation.
 #[test]
 fn interactive_session_through_a_terminal() {
-    let mut session = rexpect::spawn(env!("CARGO_BIN_EXE_carry"), Some(30_000)).unwrap();
+    let mut session = repl(&[], &scratch("interactive_session_through_a_terminal"));
     session.exp_string("> ").unwrap();
     session.send_line("x = 1/3").unwrap();
     session.exp_string("> ").unwrap();
@@ -591,11 +534,10 @@ fn interactive_session_through_a_terminal() {
 
 #[test]
 fn interactive_rpn_keeps_the_stack_and_words() {
-    let mut session = rexpect::spawn(
-        &format!("{} --rpn", env!("CARGO_BIN_EXE_carry")),
-        Some(30_000),
-    )
-    .unwrap();
+    let mut session = repl(
+        &["--rpn"],
+        &scratch("interactive_rpn_keeps_the_stack_and_words"),
+    );
     session.exp_string("> ").unwrap();
     session.send_line(": square dup * ;").unwrap();
     session.exp_string("> ").unwrap();
