@@ -67,7 +67,12 @@ pub fn arg<'a>(obj: &'a Bound<'_, PyAny>) -> PyResult<Val<'a>> {
 /// A new `Int` object.
 #[inline]
 pub fn new_int(py: Python<'_>, v: Int) -> PyResult<Py<PyAny>> {
-    Ok(Py::new(py, PyIntObj(v))?.into_any())
+    let p = crate::fastslots::new_raw(py, v);
+    if p.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    // SAFETY: p is a new reference to an Int object.
+    Ok(unsafe { Bound::from_owned_ptr(py, p) }.unbind())
 }
 
 fn zero_division() -> PyErr {

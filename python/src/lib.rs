@@ -6,6 +6,7 @@
 //! than an abort), refuses results above `carry.set_max_bits` with `OverflowError` before any
 //! work, and releases the GIL around long operations.
 
+mod fastslots;
 mod fields;
 mod fmt;
 mod funcs;
@@ -59,5 +60,6 @@ fn _carry(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::set_max_bits, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::get_max_bits, m)?)?;
     fields::register(m)?;
+    fastslots::install(m.py());
     Ok(())
 }

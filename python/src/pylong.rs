@@ -92,6 +92,12 @@ fn lookup_new_long() -> usize {
     0
 }
 
+/// Whether this interpreter's object layout is one of the known ones (CPython 3.9 to 3.14,
+/// 64-bit, 30-bit digits).
+pub fn digit_layout_known() -> bool {
+    DETECTED.load(Ordering::Relaxed) != Layout::Portable as u8
+}
+
 /// Turns the digit route off (`false`) or back to what was detected (`true`); returns whether
 /// it is now on. For the tests, which compare both routes.
 pub fn set_digit_route(on: bool) -> bool {
@@ -265,6 +271,3 @@ fn to_py_portable(py: Python<'_>, x: &Int) -> PyResult<Py<PyAny>> {
     )?;
     Ok(r.unbind())
 }
-
-#[cfg(test)]
-mod tests {}

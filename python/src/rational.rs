@@ -324,9 +324,9 @@ fn inexact<'py>(
     reflected: bool,
 ) -> PyResult<Py<PyAny>> {
     let x = if other.is_instance_of::<PyFloat>() {
-        PyFloat::new(py, a.to_f64()).into_any()
+        PyFloat::new(py, to_f64(a)?).into_any()
     } else if other.is_instance_of::<PyComplex>() {
-        PyComplex::from_doubles(py, a.to_f64(), 0.0).into_any()
+        PyComplex::from_doubles(py, to_f64(a)?, 0.0).into_any()
     } else {
         return Ok(py.NotImplemented());
     };
@@ -574,8 +574,8 @@ impl PyRationalObj {
         match rat(other)? {
             Some(e) if e.is_integer() => new_rat(py, pow_int(&self.0, e.numer())?),
             Some(e) => {
-                let f = PyFloat::new(py, self.0.to_f64());
-                Ok(f.pow(PyFloat::new(py, e.to_f64()), py.None())?.unbind())
+                let f = PyFloat::new(py, to_f64(&self.0)?);
+                Ok(f.pow(PyFloat::new(py, to_f64(&e)?), py.None())?.unbind())
             }
             None => inexact(py, &self.0, other, "pow", false),
         }
@@ -602,7 +602,7 @@ impl PyRationalObj {
             let i = new_int(py, e.numer().clone())?;
             return Ok(other.pow(i, py.None())?.unbind());
         }
-        let f = PyFloat::new(py, e.to_f64());
+        let f = PyFloat::new(py, to_f64(e)?);
         Ok(other.pow(f, py.None())?.unbind())
     }
 
