@@ -29,6 +29,9 @@ if hasattr(sys, "set_int_max_str_digits"):
     sys.set_int_max_str_digits(0)
 
 QUICK = "--quick" in sys.argv
+# `--only TEXT` keeps the rows whose name contains TEXT; `--rounds N` sets the rounds.
+ONLY = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+ROUNDS = int(sys.argv[sys.argv.index("--rounds") + 1]) if "--rounds" in sys.argv else (1 if QUICK else 3)
 BUDGET = 0.05 if QUICK else 0.25  # seconds per repeat
 SLOW = 20.0  # an operation slower than this once is shown as ">20 s" and not repeated
 
@@ -64,8 +67,10 @@ def main():
     def row(name, stmts, envs):
         # Three rounds with the libraries interleaved, the best of each kept: a load that
         # comes and goes then hits every column alike.
+        if ONLY not in name:
+            return
         times = {}
-        for _ in range(1 if QUICK else 3):
+        for _ in range(ROUNDS):
             for lib, stmt in stmts.items():
                 if lib not in envs or (lib in times and (times[lib] is None or times[lib] > 1.0)):
                     continue

@@ -22,12 +22,13 @@ use std::os::raw::c_int;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// Operands of at most this many limbs take the direct path.
-const FAST_LIMBS: usize = 16;
+const FAST_LIMBS: usize = 255;
 
 /// Byte offsets in a 64-bit `PyTypeObject`.
 const TP_DEALLOC: usize = 48;
 const TP_AS_NUMBER: usize = 96;
 const TP_RICHCOMPARE: usize = 200;
+const TP_NEW: usize = 312;
 
 type Binary = unsafe extern "C" fn(*mut ffi::PyObject, *mut ffi::PyObject) -> *mut ffi::PyObject;
 type Unary = unsafe extern "C" fn(*mut ffi::PyObject) -> *mut ffi::PyObject;
@@ -108,8 +109,49 @@ pub fn install(py: Python<'_>) -> bool {
         ORIGINAL[12].store(r, Relaxed);
         *rich = richcompare as RichCmp as usize;
         install_allocator(py, t);
+        let place = base.add(TP_NEW) as *mut usize;
+        let n = ffi::PyType_GetSlot(t, ffi::Py_tp_new) as usize;
+        if n != 0 && *place == n {
+            ORIGINAL_NEW.store(n, Relaxed);
+            *place = new as NewFn as usize;
+        }
     }
     true
+}
+
+type NewFn = unsafe extern "C" fn(
+    *mut ffi::PyTypeObject,
+    *mut ffi::PyObject,
+    *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+static ORIGINAL_NEW: AtomicUsize = AtomicUsize::new(0);
+
+/// `Int(x)` for one positional `int` argument, the conversion people time; every other call
+/// goes to PyO3's constructor.
+unsafe extern "C" fn new(
+    t: *mut ffi::PyTypeObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: called by the interpreter with the GIL held, args a tuple, kwargs NULL or a dict.
+    unsafe {
+        if kwargs.is_null() && ffi::PyTuple_Size(args) == 1 {
+            let x = ffi::PyTuple_GetItem(args, 0);
+            if ffi::Py_TYPE(x) == &raw mut ffi::PyLong_Type {
+                let py = Python::assume_attached();
+                let b = Borrowed::from_ptr(py, x);
+                return match crate::pylong::to_int(&b) {
+                    Ok(v) => new_raw(py, v),
+                    Err(e) => {
+                        e.restore(py);
+                        std::ptr::null_mut()
+                    }
+                };
+            }
+        }
+        let g: NewFn = std::mem::transmute(ORIGINAL_NEW.load(Relaxed));
+        g(t, args, kwargs)
+    }
 }
 
 /// Replaces PyO3's allocation and deallocation of `Int` objects by a free list and a direct

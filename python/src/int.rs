@@ -143,7 +143,11 @@ pub fn shl(py: Python<'_>, a: &Int, k: &Int) -> PyResult<Int> {
         return Ok(Int::ZERO);
     }
     check_bits(a.bits() as f64 + k as f64)?;
-    Ok(run(py, a.as_limbs().len() + (k / 64) as usize, || a << k))
+    Ok(run(
+        py,
+        (a.as_limbs().len() + (k / 64) as usize) / 64,
+        || a << k,
+    ))
 }
 
 pub fn shr(a: &Int, k: &Int) -> PyResult<Int> {
@@ -452,10 +456,10 @@ fn binary(
 }
 
 fn op_add(py: Python<'_>, a: &Int, b: &Int) -> PyResult<Py<PyAny>> {
-    new_int(py, run(py, size(a, b), || a + b))
+    new_int(py, run(py, size(a, b) / 64, || a + b))
 }
 fn op_sub(py: Python<'_>, a: &Int, b: &Int) -> PyResult<Py<PyAny>> {
-    new_int(py, run(py, size(a, b), || a - b))
+    new_int(py, run(py, size(a, b) / 64, || a - b))
 }
 fn op_mul(py: Python<'_>, a: &Int, b: &Int) -> PyResult<Py<PyAny>> {
     new_int(py, mul(py, a, b)?)
@@ -730,15 +734,25 @@ impl PyIntObj {
         slf.clone().into_any().unbind()
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Py<PyAny>, (Py<PyAny>,))> {
-        let f = py
-            .import("carry._carry")?
-            .getattr("_int_from_pickle")?
-            .unbind();
-        let b = PyBytes::new(py, &self.0.to_signed_bytes_le())
-            .into_any()
-            .unbind();
-        Ok((f, (b,)))
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced> {
+        static FROM_PICKLE: pyo3::sync::PyOnceLock<Py<PyAny>> = pyo3::sync::PyOnceLock::new();
+        let f = FROM_PICKLE
+            .get_or_try_init(py, || {
+                PyResult::Ok(
+                    py.import("carry._carry")?
+                        .getattr("_int_from_pickle")?
+                        .unbind(),
+                )
+            })?
+            .clone_ref(py);
+        let limbs = self.0.as_limbs();
+        let b = PyBytes::new_with(py, limbs.len() * 8, |out| {
+            for (chunk, l) in out.chunks_exact_mut(8).zip(limbs) {
+                chunk.copy_from_slice(&l.to_le_bytes());
+            }
+            Ok(())
+        })?;
+        Ok((f, (b.into_any().unbind(), self.0.is_negative())))
     }
     fn __copy__(slf: &Bound<'_, Self>) -> Py<PyAny> {
         slf.clone().into_any().unbind()
@@ -883,6 +897,9 @@ impl PyIntObj {
     }
 }
 
+/// What `__reduce__` gives pickle: the constructor and its arguments (limb bytes, sign).
+type Reduced = (Py<PyAny>, (Py<PyAny>, bool));
+
 /// `x ** other [% modulo]`, or with `rbase` given, `rbase ** x [% modulo]`.
 fn pow3(
     py: Python<'_>,
@@ -937,8 +954,22 @@ fn pow_fallback(
     }
 }
 
-/// `Int` from the bytes `__reduce__` stores: little-endian two's complement.
+/// `Int` from what `__reduce__` stores: the magnitude's little-endian 64-bit limbs as bytes,
+/// and the sign.
 #[pyfunction]
-pub fn _int_from_pickle(py: Python<'_>, b: &Bound<'_, PyBytes>) -> PyResult<Py<PyAny>> {
-    new_int(py, Int::from_signed_bytes_le(b.as_bytes()))
+#[pyo3(signature = (b, negative=false))]
+pub fn _int_from_pickle(
+    py: Python<'_>,
+    b: &Bound<'_, PyBytes>,
+    negative: bool,
+) -> PyResult<Py<PyAny>> {
+    let bytes = b.as_bytes();
+    let mut limbs = vec![0u64; bytes.len().div_ceil(8)];
+    for (l, chunk) in limbs.iter_mut().zip(bytes.chunks(8)) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        *l = u64::from_le_bytes(w);
+    }
+    let m = Int::from_limbs(&limbs);
+    new_int(py, if negative { -m } else { m })
 }

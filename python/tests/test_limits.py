@@ -48,24 +48,28 @@ def test_memory_error_instead_of_abort():
 
 
 def test_gil_released_for_long_products():
-    x = Int(3) ** 3_000_000
+    # One product of two 16-million-bit values (tens of milliseconds): a thread ticking every
+    # millisecond keeps ticking during it only if the GIL is released (the interpreter does not
+    # switch threads inside a call that keeps it).
+    x = Int(3) ** 10_000_000
     ticks = []
-    stop = False
+    stop = []
 
     def tick():
         while not stop:
-            ticks.append(1)
-            time.sleep(0.001)
+            ticks.append(time.perf_counter())
+            time.sleep(0.0005)
 
     t = threading.Thread(target=tick)
     t.start()
     time.sleep(0.01)
-    before = len(ticks)
-    for _ in range(5):
-        x * x
-    stop = True
+    start = time.perf_counter()
+    x * x
+    end = time.perf_counter()
+    stop.append(1)
     t.join()
-    assert len(ticks) - before > 3
+    during = [s for s in ticks if start < s < end]
+    assert len(during) >= 5, (end - start, len(during))
 
 
 def test_shift_and_value_errors():
