@@ -2,9 +2,9 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install
 
-test: deps fmt clippy unit tiny ct test-py
+test: deps fmt clippy unit tiny ct test-py test-c
 
 # What a fresh Debian machine lacks: m4 for the GMP build behind the `rug` dev-dependency.
 deps: python-deps
@@ -111,3 +111,26 @@ tune: deps
 layers:
 	python3 scripts/layers.py --self-test
 	python3 scripts/layers.py
+
+# libcarry, the C library (capi/): mini-gmp's own test programs (GMP 6.3, from the sources
+# cargo unpacked) against <carry/gmp.h>, plainly and under valgrind, then GMP's demo programs
+# and capi/tests/programs compared output for output with the same programs on GMP.
+test-c: deps
+	capi/tests/mini-gmp/run.sh
+	capi/tests/mini-gmp/run.sh --valgrind
+	capi/tests/programs/run.sh
+
+# The C benchmark (capi/bench/): one program linked to libcarry and to GMP, with ratios.
+bench-c: deps
+	capi/bench/run.sh
+
+# Installs libcarry: lib/libcarry.{a,so}, include/carry/{gmp,carry}.h, lib/pkgconfig/carry.pc.
+PREFIX ?= /usr/local
+install:
+	$(CARGO) build --release -p carry-capi
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/carry
+	install -m 644 target/release/libcarry.a $(DESTDIR)$(PREFIX)/lib/libcarry.a
+	install -m 755 target/release/libcarry.so $(DESTDIR)$(PREFIX)/lib/libcarry.so
+	install -m 644 include/carry/gmp.h include/carry/carry.h $(DESTDIR)$(PREFIX)/include/carry/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/^version = \"\(.*\)\"/\1/p' capi/Cargo.toml)|" \
+		capi/carry.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/carry.pc

@@ -1,0 +1,389 @@
+//! Strings (`mpz_get_str`, `mpz_set_str`, `mpz_sizeinbase`, `mpn_get_str`, `mpn_set_str`) and
+//! words (`mpz_import`, `mpz_export`).
+//!
+//! Bases 2 to 36 use carry's radix conversion (the divide and conquer for long values, through
+//! `Int`); bases 37 to 62 (and up to 256 for `mpn_*_str`) a plain limb-at-a-time loop.
+
+use crate::mem::*;
+use crate::mpz_set::*;
+use carry_rs::{limbs, Int};
+use core::ffi::{c_char, c_int, c_void};
+use core::slice;
+
+const LOWER: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const UPPER: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// Limbs above which conversions go through `Int`'s divide-and-conquer.
+const DC_TO_LIMBS: usize = 30;
+const DC_FROM_DIGITS: usize = 1200;
+
+/// Digits of a nonzero `a` in `base` (an upper bound, exact for powers of two).
+pub(crate) fn size_in_base(a: &[u64], base: u32) -> usize {
+    let bits = limbs::bit_len(a);
+    if bits == 0 {
+        return 1;
+    }
+    if base.is_power_of_two() {
+        let k = u64::from(base.trailing_zeros());
+        return bits.div_ceil(k) as usize;
+    }
+    (bits as f64 / f64::from(base).log2()) as usize + 1
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_sizeinbase(a: Src, base: c_int) -> usize {
+    size_in_base(mag(a), base as u32)
+}
+
+/// The most digits of `base` whose value fits a limb, and `base` to that power.
+fn chunk(base: u64) -> (usize, u64) {
+    let (mut m, mut big) = (0, 1u64);
+    while let Some(b) = big.checked_mul(base) {
+        big = b;
+        m += 1;
+    }
+    (m, big)
+}
+
+/// Digit values of nonzero `a` (normalised, clobbered), most significant first, into `out`
+/// (at least `size_in_base` long); returns how many. Any base from 2 to 256.
+fn digit_values(out: &mut [u8], a: &mut [u64], base: u32) -> usize {
+    if base <= 36 {
+        return limbs::to_radix(out, a, base);
+    }
+    let (m, big) = chunk(u64::from(base));
+    let mut n = a.len();
+    let mut k = out.len();
+    while n > 0 {
+        let mut r = limbs::divrem_1_assign(&mut a[..n], big);
+        n = limbs::normalized_len(&a[..n]);
+        for _ in 0..m {
+            if n == 0 && r == 0 {
+                break;
+            }
+            k -= 1;
+            out[k] = (r % u64::from(base)) as u8;
+            r /= u64::from(base);
+        }
+    }
+    let len = out.len() - k;
+    out.copy_within(k.., 0);
+    len
+}
+
+/// Writes the digits of nonzero `a` (normalised) as ASCII from `table`; returns how many.
+fn write_digits(out: &mut [u8], a: &[u64], base: u32, table: &[u8; 62]) -> usize {
+    let k = if base <= 36 && a.len() > DC_TO_LIMBS && !base.is_power_of_two() {
+        let s = Int::from_limbs(a).to_str_radix(base);
+        out[..s.len()].copy_from_slice(s.as_bytes());
+        if table[10] == b'a' {
+            return s.len();
+        }
+        for c in &mut out[..s.len()] {
+            *c = c.to_ascii_uppercase();
+        }
+        return s.len();
+    } else if a.len() <= 16 {
+        let mut t = [0u64; 16];
+        t[..a.len()].copy_from_slice(a);
+        digit_values(out, &mut t[..a.len()], base)
+    } else {
+        digit_values(out, &mut a.to_vec(), base)
+    };
+    for c in &mut out[..k] {
+        *c = table[*c as usize];
+    }
+    k
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *mut c_char {
+    let (base, table) = match base {
+        2..=36 => (base as u32, LOWER),
+        37..=62 => (base as u32, UPPER),
+        -36..=-2 => ((-base) as u32, UPPER),
+        -1..=1 => (10, LOWER),
+        _ => return core::ptr::null_mut(),
+    };
+    let m = mag(a);
+    let neg = usize::from(is_neg(a));
+    let cap = neg + size_in_base(m, base) + 1;
+    let out = if buf.is_null() {
+        alloc_bytes(cap)
+    } else {
+        buf.cast::<u8>()
+    };
+    let s = slice::from_raw_parts_mut(out, cap);
+    if neg == 1 {
+        s[0] = b'-';
+    }
+    let k = if m.is_empty() {
+        s[neg] = b'0';
+        1
+    } else {
+        write_digits(&mut s[neg..cap - 1], m, base, table)
+    };
+    s[neg + k] = 0;
+    if buf.is_null() && neg + k + 1 != cap {
+        return realloc_bytes(out, cap, neg + k + 1).cast();
+    }
+    out.cast()
+}
+
+/// The value of an ASCII digit in `base` (2..=62), or `None`.
+fn digit_value(c: u8, base: u32) -> Option<u8> {
+    let v = match c {
+        b'0'..=b'9' => c - b'0',
+        b'a'..=b'z' if base <= 36 => c - b'a' + 10,
+        b'a'..=b'z' => c - b'a' + 36,
+        b'A'..=b'Z' => c - b'A' + 10,
+        _ => return None,
+    };
+    (u32::from(v) < base).then_some(v)
+}
+
+/// Limbs of the number with these digit values (any base 2..=256), normalised.
+fn from_digit_values(digits: &[u8], base: u32) -> Vec<u64> {
+    let first = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
+    let digits = &digits[first..];
+    if digits.is_empty() {
+        return Vec::new();
+    }
+    if base <= 36 {
+        if digits.len() > DC_FROM_DIGITS && !base.is_power_of_two() {
+            let s: String = digits.iter().map(|&d| LOWER[d as usize] as char).collect();
+            let x = Int::from_str_radix(&s, base).expect("digits are valid");
+            return x.as_limbs().to_vec();
+        }
+        let mut r = vec![0u64; limbs::from_radix_len(digits.len(), base)];
+        let n = limbs::from_radix(&mut r, digits, base);
+        r.truncate(n);
+        return r;
+    }
+    let (m, _) = chunk(u64::from(base));
+    let mut r = vec![0u64; digits.len() / m + 2];
+    let mut n = 0;
+    for c in digits.chunks(m) {
+        let (mut v, mut p) = (0u64, 1u64);
+        for &d in c {
+            v = v * u64::from(base) + u64::from(d);
+            p *= u64::from(base);
+        }
+        let hi = limbs::mul_1_assign(&mut r[..n], p);
+        r[n] = hi;
+        n += 1;
+        let c = limbs::add_1_assign(&mut r[..n], v);
+        debug_assert_eq!(c, 0);
+        n = limbs::normalized_len(&r[..n]);
+    }
+    r.truncate(n);
+    r
+}
+
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+}
+
+/// Parses GMP's string form: white space anywhere, an optional `-`, digits in `base` (0: a
+/// `0x`, `0b` or `0` prefix selects 16, 2 or 8, otherwise 10). `None` for a malformed string.
+pub(crate) fn parse(s: &[u8], base: c_int) -> Option<(bool, Vec<u64>)> {
+    if !(base == 0 || (2..=62).contains(&base)) {
+        return None;
+    }
+    let mut i = 0;
+    while i < s.len() && is_space(s[i]) {
+        i += 1;
+    }
+    let neg = s.get(i) == Some(&b'-');
+    i += usize::from(neg);
+    let mut base = base as u32;
+    if base == 0 {
+        base = 10;
+        if s.get(i) == Some(&b'0') {
+            match s.get(i + 1) {
+                Some(b'x' | b'X') => (base, i) = (16, i + 2),
+                Some(b'b' | b'B') => (base, i) = (2, i + 2),
+                _ => (base, i) = (8, i + 1),
+            }
+            if base == 8 {
+                // The 0 itself is a digit of the octal number.
+                i -= 1;
+            }
+        }
+    }
+    let mut digits = Vec::with_capacity(s.len() - i);
+    for &c in &s[i..] {
+        if is_space(c) {
+            continue;
+        }
+        digits.push(digit_value(c, base)?);
+    }
+    if digits.is_empty() {
+        return None;
+    }
+    Some((neg, from_digit_values(&digits, base)))
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_set_str(r: Ptr, s: *const c_char, base: c_int) -> c_int {
+    let s = core::ffi::CStr::from_ptr(s).to_bytes();
+    match parse(s, base) {
+        Some((neg, l)) => {
+            set_limbs(r, &l, neg);
+            0
+        }
+        None => {
+            (*r).size = 0;
+            -1
+        }
+    }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_init_set_str(r: Ptr, s: *const c_char, base: c_int) -> c_int {
+    mpz_init(r);
+    mpz_set_str(r, s, base)
+}
+
+/// Digit values of `{up, n}` (nonzero top limb; clobbered) into `out`; returns how many.
+#[no_mangle]
+pub unsafe extern "C" fn mpn_get_str(out: *mut u8, base: c_int, up: *mut u64, n: c_long) -> usize {
+    let k = limbs::normalized_len(slice::from_raw_parts(up, n as usize));
+    let a = slice_mut(up, k);
+    if a.is_empty() {
+        *out = 0;
+        return 1;
+    }
+    let cap = size_in_base(a, base as u32);
+    digit_values(slice::from_raw_parts_mut(out, cap), a, base as u32)
+}
+
+/// `{rp, return value}` = the number with digit values `s[..len]`.
+#[no_mangle]
+pub unsafe extern "C" fn mpn_set_str(
+    rp: *mut u64,
+    s: *const u8,
+    len: usize,
+    base: c_int,
+) -> c_long {
+    let l = from_digit_values(slice::from_raw_parts(s, len), base as u32);
+    core::ptr::copy_nonoverlapping(l.as_ptr(), rp, l.len());
+    l.len() as c_long
+}
+
+use core::ffi::c_long;
+
+/// Reads byte `j` (0 = least significant) of word `w` (0 = least significant) of the array.
+#[inline]
+unsafe fn word_byte(
+    p: *const u8,
+    count: usize,
+    order: c_int,
+    size: usize,
+    endian: c_int,
+    w: usize,
+    j: usize,
+) -> *const u8 {
+    let wi = if order < 0 { w } else { count - 1 - w };
+    let bi = if endian_little(endian) {
+        j
+    } else {
+        size - 1 - j
+    };
+    p.add(wi * size + bi)
+}
+
+fn endian_little(endian: c_int) -> bool {
+    endian < 0 || (endian == 0 && cfg!(target_endian = "little"))
+}
+
+/// `r` = the `count` words of `size` bytes at `p` (`order` 1: most significant word first,
+/// -1: least; `endian` 1 big, -1 little, 0 native; `nails` must be 0).
+#[no_mangle]
+pub unsafe extern "C" fn mpz_import(
+    r: Ptr,
+    count: usize,
+    order: c_int,
+    size: usize,
+    endian: c_int,
+    nails: usize,
+    p: *const c_void,
+) {
+    if nails != 0 {
+        die("mpz_import: nails are not supported");
+    }
+    let bytes = count * size;
+    let n = bytes.div_ceil(8);
+    let p = p.cast::<u8>();
+    let mut l = vec![0u64; n];
+    if order < 0 && endian_little(endian) && cfg!(target_endian = "little") {
+        core::ptr::copy_nonoverlapping(p, l.as_mut_ptr().cast::<u8>(), bytes);
+    } else {
+        let mut k = 0;
+        for w in 0..count {
+            for j in 0..size {
+                let b = *word_byte(p, count, order, size, endian, w, j);
+                l[k / 8] |= u64::from(b) << (8 * (k % 8));
+                k += 1;
+            }
+        }
+    }
+    let n = limbs::normalized_len(&l);
+    set_limbs(r, &l[..n], false);
+}
+
+/// Writes `|a|` as words (see [`mpz_import`]) to `p`, or to a block from the allocation
+/// function when `p` is null; stores the word count through `countp` (if not null).
+#[no_mangle]
+pub unsafe extern "C" fn mpz_export(
+    p: *mut c_void,
+    countp: *mut usize,
+    order: c_int,
+    size: usize,
+    endian: c_int,
+    nails: usize,
+    a: Src,
+) -> *mut c_void {
+    if nails != 0 {
+        die("mpz_export: nails are not supported");
+    }
+    let m = mag(a);
+    let count = if m.is_empty() {
+        0
+    } else {
+        (limbs::bit_len(m).div_ceil(8) as usize).div_ceil(size)
+    };
+    if !countp.is_null() {
+        *countp = count;
+    }
+    if count == 0 {
+        return p;
+    }
+    let p = if p.is_null() {
+        alloc_bytes(count * size).cast()
+    } else {
+        p
+    };
+    let out = p.cast::<u8>();
+    let byte = |k: usize| -> u8 {
+        if k / 8 < m.len() {
+            (m[k / 8] >> (8 * (k % 8))) as u8
+        } else {
+            0
+        }
+    };
+    if order < 0 && endian_little(endian) && cfg!(target_endian = "little") {
+        for k in 0..count * size {
+            *out.add(k) = byte(k);
+        }
+    } else {
+        let mut k = 0;
+        for w in 0..count {
+            for j in 0..size {
+                *(word_byte(out, count, order, size, endian, w, j) as *mut u8) = byte(k);
+                k += 1;
+            }
+        }
+    }
+    p
+}

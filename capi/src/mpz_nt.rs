@@ -1,0 +1,345 @@
+//! Number theory: gcd, lcm, inverse, powers modulo m, roots, primality, factorials and
+//! binomials, and carry's additions (constant-time `carry_mpz_powm_sec`, BLIP encoding).
+//!
+//! These run carry's `Int` algorithms (Lehmer/half-gcd, Montgomery windows, Baillie-PSW,
+//! Karatsuba square root, ...): each operand is copied into an `Int` and the result copied
+//! back, a linear cost beside the superlinear work.
+
+use crate::mem::*;
+use crate::mpz_set::*;
+use carry_rs::blip::BlipErrorKind;
+use carry_rs::{limbs, Int, Modulus};
+use core::ffi::{c_int, c_uchar, c_ulong};
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_gcd(g: Ptr, a: Src, b: Src) {
+    if len(b) == 0 {
+        return mpz_abs(g, a);
+    }
+    if len(a) == 0 {
+        return mpz_abs(g, b);
+    }
+    if len(a) == 1 && len(b) == 1 {
+        return mpz_set_ui(g, gcd_1(*(*a).d, *(*b).d));
+    }
+    set_int(g, &to_int(a).gcd(&to_int(b)));
+}
+
+/// The gcd of two nonzero limbs (binary method).
+fn gcd_1(mut a: u64, mut b: u64) -> u64 {
+    let s = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    while b != 0 {
+        b >>= b.trailing_zeros();
+        if a > b {
+            core::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+    }
+    a << s
+}
+
+/// `gcd(|a|, x)`, also stored in `g` when `g` is not null; the return value is 0 when the gcd
+/// does not fit an `unsigned long` (`x = 0`, large `a`).
+#[no_mangle]
+pub unsafe extern "C" fn mpz_gcd_ui(g: Ptr, a: Src, x: c_ulong) -> c_ulong {
+    let r = if x == 0 {
+        if !g.is_null() {
+            mpz_abs(g, a);
+        }
+        return if len(a) <= 1 { mpz_get_ui(a) } else { 0 };
+    } else if len(a) == 0 {
+        x
+    } else {
+        let m = limbs::rem_1(mag(a), x);
+        if m == 0 {
+            x
+        } else {
+            gcd_1(m, x)
+        }
+    };
+    if !g.is_null() {
+        mpz_set_ui(g, r);
+    }
+    r
+}
+
+/// `g = gcd(a, b) = s·a + t·b` with GMP's choice of cofactors; `s` or `t` may be null.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_gcdext(g: Ptr, s: Ptr, t: Ptr, a: Src, b: Src) {
+    let (gg, ss, tt) = to_int(a).gcd_ext(&to_int(b));
+    if !s.is_null() {
+        set_int(s, &ss);
+    }
+    if !t.is_null() {
+        set_int(t, &tt);
+    }
+    set_int(g, &gg);
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_lcm(r: Ptr, a: Src, b: Src) {
+    if len(a) == 0 || len(b) == 0 {
+        (*r).size = 0;
+        return;
+    }
+    set_int(r, &to_int(a).lcm(&to_int(b)).abs());
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_lcm_ui(r: Ptr, a: Src, x: c_ulong) {
+    let l = [x];
+    let v = view(&l, false);
+    mpz_lcm(r, a, &v)
+}
+
+/// `r = a^-1 mod |m|` in `[0, |m|)`; returns 0 (leaving `r` unchanged) when there is none.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_invert(r: Ptr, a: Src, m: Src) -> c_int {
+    if limbs::cmp(mag(m), &[1]).is_le() {
+        return 0;
+    }
+    let m = to_int(m).abs();
+    match to_int(a).modinv(&m) {
+        Some(x) => {
+            set_int(r, &x);
+            1
+        }
+        None => 0,
+    }
+}
+
+/// `r = b^e mod |m|`; a negative `e` raises the inverse of `b` (division by zero without
+/// one), as `mpz_powm` does.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
+    if len(m) == 0 {
+        divide_by_zero();
+    }
+    match to_int(b).checked_modpow(&to_int(e), &to_int(m)) {
+        Some(x) => set_int(r, &x),
+        None => divide_by_zero(),
+    }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_powm_ui(r: Ptr, b: Src, e: c_ulong, m: Src) {
+    let l = [e];
+    let v = view(&l, false);
+    mpz_powm(r, b, &v, m)
+}
+
+/// `r = b^e mod m` in time that depends only on the sizes of `b`, `e` and `m` (as GMP's
+/// `mpz_powm_sec`): `m` odd and above 1, `e` positive.
+#[no_mangle]
+pub unsafe extern "C" fn carry_mpz_powm_sec(r: Ptr, b: Src, e: Src, m: Src) {
+    if len(m) == 0 {
+        divide_by_zero();
+    }
+    let mi = to_int(m);
+    if is_neg(m) || mi.is_even() || is_neg(e) {
+        die("carry_mpz_powm_sec: the modulus must be odd and positive, the exponent not negative");
+    }
+    if len(m) == 1 && *(*m).d == 1 {
+        (*r).size = 0;
+        return;
+    }
+    let mm = Modulus::new(&mi).expect("odd modulus above one");
+    let base = to_int(b).rem_euclid(&mi);
+    set_int(r, &mm.pow_ct(&base, &to_int(e)));
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_sqrt(r: Ptr, a: Src) {
+    if is_neg(a) {
+        die("mpz_sqrt: negative argument");
+    }
+    set_int(r, &to_int(a).sqrt());
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_sqrtrem(r: Ptr, rem: Ptr, a: Src) {
+    if is_neg(a) {
+        die("mpz_sqrtrem: negative argument");
+    }
+    let (s, t) = to_int(a).sqrt_rem();
+    if !rem.is_null() {
+        set_int(rem, &t);
+    }
+    set_int(r, &s);
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_perfect_square_p(a: Src) -> c_int {
+    c_int::from(!is_neg(a) && to_int(a).is_perfect_square())
+}
+
+/// The `k`-th root of `a` truncated toward zero, and `a - root^k`.
+unsafe fn root(a: Src, k: c_ulong) -> (Int, Int) {
+    if k == 0 {
+        die("mpz_root: zeroth root");
+    }
+    if is_neg(a) && k.is_multiple_of(2) {
+        die("mpz_root: even root of a negative number");
+    }
+    let x = to_int(a);
+    let k = if k > u64::from(u32::MAX) {
+        u32::MAX - ((k & 1) == 0) as u32
+    } else {
+        k as u32
+    };
+    let r = x.nth_root(k);
+    let rem = &x - r.pow(k);
+    (r, rem)
+}
+
+/// Sets `r` to the truncated `k`-th root; returns non-zero when it is exact.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_root(r: Ptr, a: Src, k: c_ulong) -> c_int {
+    let (x, rem) = root(a, k);
+    set_int(r, &x);
+    c_int::from(rem.is_zero())
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_rootrem(r: Ptr, rem: Ptr, a: Src, k: c_ulong) {
+    let (x, t) = root(a, k);
+    set_int(rem, &t);
+    set_int(r, &x);
+}
+
+/// Primality of `|n|`: 2 (certainly prime), 1 (probably prime) or 0 (composite), with GMP's
+/// boundaries: trial division up to 10^6, Baillie-PSW (certain below 35·2^46, as GMP counts
+/// it), then `reps - 24` Miller-Rabin rounds.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_probab_prime_p(n: Src, reps: c_int) -> c_int {
+    let x = Int::from_limbs(mag(n));
+    let rounds = (reps.max(0) as u32).saturating_sub(24);
+    if !x.is_probable_prime_reps(rounds) {
+        return 0;
+    }
+    let m = mag(n);
+    if m.len() == 1 && m[0] < 35 << 46 {
+        2
+    } else {
+        1
+    }
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_fac_ui(r: Ptr, n: c_ulong) {
+    set_int(r, &Int::factorial(n));
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_2fac_ui(r: Ptr, n: c_ulong) {
+    set_int(r, &Int::double_factorial(n));
+}
+
+/// `n·(n-m)·(n-2m)···` down to the last term above 1 (`m = 0`: `n`), 1 for `n = 0`.
+#[no_mangle]
+pub unsafe extern "C" fn mpz_mfac_uiui(r: Ptr, n: c_ulong, m: c_ulong) {
+    match m {
+        1 => return mpz_fac_ui(r, n),
+        2 => return mpz_2fac_ui(r, n),
+        _ => {}
+    }
+    if m == 0 || m == u64::MAX || n <= m + 1 {
+        return mpz_set_ui(r, n.max(1));
+    }
+    // Terms packed into limbs while they fit, then multiplied as a balanced tree.
+    let mut words: Vec<Int> = Vec::new();
+    let (mut acc, mut k) = (1u64, n);
+    loop {
+        match acc.checked_mul(k) {
+            Some(p) => acc = p,
+            None => {
+                words.push(Int::from(acc));
+                acc = k;
+            }
+        }
+        if k <= m + 1 {
+            break;
+        }
+        k -= m;
+    }
+    words.push(Int::from(acc));
+    while words.len() > 1 {
+        let mut next = Vec::with_capacity(words.len().div_ceil(2));
+        for pair in words.chunks(2) {
+            next.push(if pair.len() == 2 {
+                &pair[0] * &pair[1]
+            } else {
+                pair[0].clone()
+            });
+        }
+        words = next;
+    }
+    set_int(r, &words[0]);
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_bin_uiui(r: Ptr, n: c_ulong, k: c_ulong) {
+    set_int(r, &Int::binomial(&Int::from(n), k));
+}
+
+#[no_mangle]
+pub unsafe extern "C" fn mpz_bin_ui(r: Ptr, n: Src, k: c_ulong) {
+    set_int(r, &Int::binomial(&to_int(n), k));
+}
+
+/// The error codes of `carry_mpz_from_blip` (see carry.h).
+fn blip_code(kind: BlipErrorKind) -> c_int {
+    match kind {
+        BlipErrorKind::Truncated => -1,
+        BlipErrorKind::UnneededVarint => -2,
+        BlipErrorKind::NonMinimalVarint => -3,
+        BlipErrorKind::LengthOverflow => -4,
+        BlipErrorKind::Overlong => -5,
+        BlipErrorKind::Sentinel(_) => -6,
+        BlipErrorKind::Reserved => -7,
+        _ => -8,
+    }
+}
+
+/// The shortest signed BLIP encoding of `x` in a block from the allocation function (free it
+/// with the free function and the length stored through `len`).
+#[no_mangle]
+pub unsafe extern "C" fn carry_mpz_to_blip(len: *mut usize, x: Src) -> *mut c_uchar {
+    let v = to_int(x).to_blip();
+    let p = alloc_bytes(v.len());
+    core::ptr::copy_nonoverlapping(v.as_ptr(), p, v.len());
+    *len = v.len();
+    p
+}
+
+/// Decodes the signed BLIP integer at the start of `buf[0..n]` into `x`: 0 and the bytes it
+/// took through `used`, or a negative error code and the offset of the error through `used`.
+#[no_mangle]
+pub unsafe extern "C" fn carry_mpz_from_blip(
+    x: Ptr,
+    buf: *const c_uchar,
+    n: usize,
+    used: *mut usize,
+) -> c_int {
+    let input = if n == 0 {
+        &[][..]
+    } else {
+        core::slice::from_raw_parts(buf, n)
+    };
+    match Int::from_blip(input) {
+        Ok((v, k)) => {
+            set_int(x, &v);
+            if !used.is_null() {
+                *used = k;
+            }
+            0
+        }
+        Err(e) => {
+            if !used.is_null() {
+                *used = e.offset();
+            }
+            blip_code(e.kind())
+        }
+    }
+}

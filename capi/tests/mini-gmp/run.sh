@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Builds mini-gmp's own test programs (GMP 6.3, from the sources cargo unpacked for the
+# gmp-mpfr-sys crate behind the rug dev-dependency) against <carry/gmp.h> and libcarry, with
+# testutils.c from this directory, and runs them; with --valgrind, under valgrind memcheck
+# (any error or leak fails the test). The GPL test files are used where cargo put them and
+# are never copied into the repository: the build directory links to them.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+cd "$root"
+valgrind=""
+if [ "${1:-}" = "--valgrind" ]; then
+    valgrind="valgrind -q --error-exitcode=42 --leak-check=full --errors-for-leak-kinds=definite,indirect,possible"
+fi
+CC=${CC:-cc}
+CARGO=${CARGO:-cargo}
+
+# GMP's sources: the gmp-mpfr-sys package in cargo's registry.
+manifest=$($CARGO metadata --format-version 1 | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["packages"]:
+    if p["name"] == "gmp-mpfr-sys":
+        print(p["manifest_path"]); break')
+gmp_src=$(ls -d "$(dirname "$manifest")"/gmp-*-c | head -1)
+tests="$gmp_src/mini-gmp/tests"
+
+# The real GMP, as gmp-mpfr-sys built it for the tests (its header and static library).
+find_gmp() { ls -d target/release/build/gmp-mpfr-sys-*/out 2>/dev/null | while read -r d; do
+    [ -f "$d/lib/libgmp.a" ] && [ -f "$d/include/gmp.h" ] && echo "$d"; done | head -1; }
+gmp=$(find_gmp)
+if [ -z "$gmp" ]; then
+    $CARGO test --release --no-run --test diff >/dev/null
+    gmp=$(find_gmp)
+fi
+$CARGO build --release -p carry-capi
+
+build=target/c-tests/mini-gmp
+rm -rf "$build" && mkdir -p "$build/tests"
+for h in mini-gmp.h mini-mpq.h; do
+    echo '#include <carry/gmp.h>' > "$build/$h"
+done
+for f in "$tests"/t-*.c "$tests"/hex-random.[ch] "$tests"/mini-random.[ch] "$tests"/testutils.h; do
+    ln -s "$f" "$build/tests/"
+done
+cp "$here/testutils.c" "$build/tests/carry-testutils.c"
+
+cd "$build/tests"
+cflags="-O1 -g -Wall -Wno-unused-but-set-variable"
+$CC $cflags -I "$root/$gmp/include" -c hex-random.c -o hex-random.o
+$CC $cflags -I "$root/include" -c mini-random.c -o mini-random.o
+$CC $cflags -I "$root/include" -c carry-testutils.c -o testutils.o
+libs="$root/target/release/libcarry.a $root/$gmp/lib/libgmp.a -lm -lpthread -ldl"
+progs=$(cd "$tests" && ls t-*.c | sed 's/\.c$//')
+for t in $progs; do
+    $CC $cflags -I "$root/include" -c "$t.c" -o "$t.o" &
+done
+wait
+for t in $progs; do
+    $CC "$t.o" hex-random.o mini-random.o testutils.o $libs -o "$t" &
+done
+wait
+
+passed=0 failed=0 failures=""
+for t in $progs; do
+    if $valgrind "./$t" >"$t.log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1)) failures="$failures $t"
+        echo "FAIL: $t"; tail -20 "$t.log"
+    fi
+done
+echo "mini-gmp tests${valgrind:+ (valgrind)}: $passed passed, $failed failed${failures:+ ($failures )}"
+[ "$failed" -eq 0 ]
