@@ -7,6 +7,12 @@
 pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
+/// The `Int` layer's divide-and-conquer radix conversions on limb slices, for the front ends
+/// (`capi/`); unstable, like [`limbs`].
+#[doc(hidden)]
+pub mod radix {
+    pub use crate::int::radix::{from_radix_dc, to_radix_dc};
+}
 
 pub mod blip;
 

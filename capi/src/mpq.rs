@@ -378,17 +378,13 @@ pub unsafe extern "C" fn mpq_set_str(q: QPtr, s: *const c_char, base: c_int) -> 
         Some(i) => (&bytes[..i], Some(&bytes[i + 1..])),
         None => (bytes, None),
     };
-    let Some((nneg, n)) = parse(ns, base) else {
+    if !parse_into(num(q), ns, base) {
         return -1;
-    };
-    let d = match ds {
-        None => (false, vec![1]),
-        Some(ds) => match parse(ds, base) {
-            Some(d) => d,
-            None => return -1,
-        },
-    };
-    set_limbs(num(q), &n, nneg);
-    set_limbs(den(q), &d.1, d.0);
+    }
+    match ds {
+        None => mpz_set_ui(den(q), 1),
+        Some(ds) if !parse_into(den(q), ds, base) => return -1,
+        Some(_) => {}
+    }
     0
 }

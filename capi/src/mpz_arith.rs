@@ -54,6 +54,9 @@ unsafe fn sub_mag(rp: *mut u64, ap: *const u64, an: usize, bp: *const u64, bn: u
 /// `r = a ± b` (`sub`: minus).
 #[inline(always)]
 pub(crate) unsafe fn aors(r: Ptr, a: Src, b: Src, sub: bool) {
+    if len(a) <= 1 && len(b) <= 1 {
+        return aors_1(r, a, b, sub);
+    }
     let (mut a, mut b) = (a, b);
     let (mut an, mut bn) = (len(a), len(b));
     let (mut asg, mut bsg) = (is_neg(a), is_neg(b) ^ sub);
@@ -75,6 +78,26 @@ pub(crate) unsafe fn aors(r: Ptr, a: Src, b: Src, sub: bool) {
         let rp = ensure(r, an);
         sub_mag(rp, (*a).d, an, (*b).d, bn);
         set_norm(r, an, asg);
+    }
+}
+
+/// [`aors`] for operands of at most one limb, in registers.
+#[inline(always)]
+unsafe fn aors_1(r: Ptr, a: Src, b: Src, sub: bool) {
+    let x = if len(a) == 1 { *(*a).d } else { 0 };
+    let y = if len(b) == 1 { *(*b).d } else { 0 };
+    let (xn, yn) = (is_neg(a), is_neg(b) != sub);
+    let rp = ensure(r, 2);
+    if xn == yn {
+        let (lo, c) = x.overflowing_add(y);
+        *rp = lo;
+        *rp.add(1) = 1;
+        let n = if c { 2 } else { usize::from(lo != 0) };
+        (*r).size = signed(n, xn);
+    } else {
+        let (d, neg) = if x >= y { (x - y, xn) } else { (y - x, yn) };
+        *rp = d;
+        (*r).size = signed(usize::from(d != 0), neg);
     }
 }
 

@@ -6,16 +6,14 @@
 
 use crate::mem::*;
 use crate::mpz_set::*;
-use carry_rs::{limbs, Int};
+use carry_rs::limbs;
 use core::ffi::{c_char, c_int, c_void};
 use core::slice;
 
 const LOWER: &[u8; 62] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const UPPER: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/// Limbs above which conversions go through `Int`'s divide-and-conquer.
-const DC_TO_LIMBS: usize = 30;
-const DC_FROM_DIGITS: usize = 1200;
+use carry_rs::thresholds::{FROM_RADIX_DC, TO_RADIX_DC};
 
 /// Digits of a nonzero `a` in `base` (an upper bound, exact for powers of two).
 pub(crate) fn size_in_base(a: &[u64], base: u32) -> usize {
@@ -73,16 +71,8 @@ fn digit_values(out: &mut [u8], a: &mut [u64], base: u32) -> usize {
 
 /// Writes the digits of nonzero `a` (normalised) as ASCII from `table`; returns how many.
 fn write_digits(out: &mut [u8], a: &[u64], base: u32, table: &[u8; 62]) -> usize {
-    let k = if base <= 36 && a.len() > DC_TO_LIMBS && !base.is_power_of_two() {
-        let s = Int::from_limbs(a).to_str_radix(base);
-        out[..s.len()].copy_from_slice(s.as_bytes());
-        if table[10] == b'a' {
-            return s.len();
-        }
-        for c in &mut out[..s.len()] {
-            *c = c.to_ascii_uppercase();
-        }
-        return s.len();
+    let k = if base <= 36 && a.len() > TO_RADIX_DC && !base.is_power_of_two() {
+        carry_rs::radix::to_radix_dc(out, a, base)
     } else if a.len() <= 16 {
         let mut t = [0u64; 16];
         t[..a.len()].copy_from_slice(a);
@@ -107,39 +97,44 @@ pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *
     };
     let m = mag(a);
     let neg = usize::from(is_neg(a));
-    let cap = neg + size_in_base(m, base) + 1;
+    // The converters want room for an upper bound of the digits, which can exceed by one the
+    // mpz_sizeinbase a caller's buffer is sized from.
+    let digits = size_in_base(m, base);
+    let work = if base <= 36 {
+        limbs::to_radix_len(m, base).max(digits)
+    } else {
+        digits
+    };
+    let cap = neg + work + 1;
     let out = if buf.is_null() {
         alloc_bytes(cap)
     } else {
         buf.cast::<u8>()
     };
-    let s = slice::from_raw_parts_mut(out, cap);
     if neg == 1 {
-        s[0] = b'-';
+        *out = b'-';
     }
     let k = if m.is_empty() {
-        s[neg] = b'0';
+        *out.add(neg) = b'0';
         1
+    } else if buf.is_null() || work == digits {
+        write_digits(
+            slice::from_raw_parts_mut(out.add(neg), work),
+            m,
+            base,
+            table,
+        )
     } else {
-        write_digits(&mut s[neg..cap - 1], m, base, table)
+        let mut t = vec![0u8; work];
+        let k = write_digits(&mut t, m, base, table);
+        core::ptr::copy_nonoverlapping(t.as_ptr(), out.add(neg), k);
+        k
     };
-    s[neg + k] = 0;
+    *out.add(neg + k) = 0;
     if buf.is_null() && neg + k + 1 != cap {
         return realloc_bytes(out, cap, neg + k + 1).cast();
     }
     out.cast()
-}
-
-/// The value of an ASCII digit in `base` (2..=62), or `None`.
-fn digit_value(c: u8, base: u32) -> Option<u8> {
-    let v = match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'z' if base <= 36 => c - b'a' + 10,
-        b'a'..=b'z' => c - b'a' + 36,
-        b'A'..=b'Z' => c - b'A' + 10,
-        _ => return None,
-    };
-    (u32::from(v) < base).then_some(v)
 }
 
 /// Limbs of the number with these digit values (any base 2..=256), normalised.
@@ -150,10 +145,8 @@ fn from_digit_values(digits: &[u8], base: u32) -> Vec<u64> {
         return Vec::new();
     }
     if base <= 36 {
-        if digits.len() > DC_FROM_DIGITS && !base.is_power_of_two() {
-            let s: String = digits.iter().map(|&d| LOWER[d as usize] as char).collect();
-            let x = Int::from_str_radix(&s, base).expect("digits are valid");
-            return x.as_limbs().to_vec();
+        if digits.len() > FROM_RADIX_DC && !base.is_power_of_two() {
+            return carry_rs::radix::from_radix_dc(digits, base);
         }
         let mut r = vec![0u64; limbs::from_radix_len(digits.len(), base)];
         let n = limbs::from_radix(&mut r, digits, base);
@@ -180,18 +173,41 @@ fn from_digit_values(digits: &[u8], base: u32) -> Vec<u64> {
     r
 }
 
-fn is_space(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n' | b'\x0b' | b'\x0c' | b'\r')
+/// Digit values of ASCII bytes: case-insensitive (bases up to 36) and case-sensitive (above),
+/// [`SPACE`] for white space, [`BAD`] otherwise.
+const SPACE: u8 = 0xfe;
+const BAD: u8 = 0xff;
+
+const fn digit_table(upper_first: bool) -> [u8; 256] {
+    let mut t = [BAD; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = match b {
+            b'0'..=b'9' => b - b'0',
+            b'A'..=b'Z' => b - b'A' + 10,
+            b'a'..=b'z' if upper_first => b - b'a' + 36,
+            b'a'..=b'z' => b - b'a' + 10,
+            b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r' => SPACE,
+            _ => BAD,
+        };
+        c += 1;
+    }
+    t
 }
 
-/// Parses GMP's string form: white space anywhere, an optional `-`, digits in `base` (0: a
-/// `0x`, `0b` or `0` prefix selects 16, 2 or 8, otherwise 10). `None` for a malformed string.
-pub(crate) fn parse(s: &[u8], base: c_int) -> Option<(bool, Vec<u64>)> {
+static DIGITS_36: [u8; 256] = digit_table(false);
+static DIGITS_62: [u8; 256] = digit_table(true);
+
+/// Parses GMP's string form into `r`: white space anywhere, an optional `-`, digits in `base`
+/// (0: a `0x`, `0b` or `0` prefix selects 16, 2 or 8, otherwise 10). False (and `r`
+/// untouched) for a malformed string.
+pub(crate) unsafe fn parse_into(r: Ptr, s: &[u8], base: c_int) -> bool {
     if !(base == 0 || (2..=62).contains(&base)) {
-        return None;
+        return false;
     }
     let mut i = 0;
-    while i < s.len() && is_space(s[i]) {
+    while i < s.len() && DIGITS_36[s[i] as usize] == SPACE {
         i += 1;
     }
     let neg = s.get(i) == Some(&b'-');
@@ -203,39 +219,57 @@ pub(crate) fn parse(s: &[u8], base: c_int) -> Option<(bool, Vec<u64>)> {
             match s.get(i + 1) {
                 Some(b'x' | b'X') => (base, i) = (16, i + 2),
                 Some(b'b' | b'B') => (base, i) = (2, i + 2),
-                _ => (base, i) = (8, i + 1),
-            }
-            if base == 8 {
-                // The 0 itself is a digit of the octal number.
-                i -= 1;
+                _ => base = 8,
             }
         }
     }
-    let mut digits = Vec::with_capacity(s.len() - i);
-    for &c in &s[i..] {
-        if is_space(c) {
-            continue;
+    let table = if base <= 36 { &DIGITS_36 } else { &DIGITS_62 };
+    let body = &s[i..];
+    let mut stack = [0u8; 256];
+    let mut heap = Vec::new();
+    let digits: &mut [u8] = if body.len() <= stack.len() {
+        &mut stack[..body.len()]
+    } else {
+        heap.resize(body.len(), 0);
+        &mut heap
+    };
+    let mut n = 0;
+    for &c in body {
+        let v = table[c as usize];
+        if u32::from(v) < base {
+            digits[n] = v;
+            n += 1;
+        } else if v != SPACE {
+            return false;
         }
-        digits.push(digit_value(c, base)?);
     }
+    if n == 0 {
+        return false;
+    }
+    let first = digits[..n].iter().position(|&d| d != 0).unwrap_or(n);
+    let digits = &digits[first..n];
     if digits.is_empty() {
-        return None;
+        (*r).size = 0;
+    } else if base <= 36 && (digits.len() <= FROM_RADIX_DC || base.is_power_of_two()) {
+        let cap = limbs::from_radix_len(digits.len(), base);
+        let rp = ensure(r, cap);
+        let k = limbs::from_radix(slice_mut(rp, cap), digits, base);
+        (*r).size = signed(k, neg);
+    } else {
+        let l = from_digit_values(digits, base);
+        set_limbs(r, &l, neg);
     }
-    Some((neg, from_digit_values(&digits, base)))
+    true
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn mpz_set_str(r: Ptr, s: *const c_char, base: c_int) -> c_int {
     let s = core::ffi::CStr::from_ptr(s).to_bytes();
-    match parse(s, base) {
-        Some((neg, l)) => {
-            set_limbs(r, &l, neg);
-            0
-        }
-        None => {
-            (*r).size = 0;
-            -1
-        }
+    if parse_into(r, s, base) {
+        0
+    } else {
+        (*r).size = 0;
+        -1
     }
 }
 
@@ -254,8 +288,20 @@ pub unsafe extern "C" fn mpn_get_str(out: *mut u8, base: c_int, up: *mut u64, n:
         *out = 0;
         return 1;
     }
-    let cap = size_in_base(a, base as u32);
-    digit_values(slice::from_raw_parts_mut(out, cap), a, base as u32)
+    let base = base as u32;
+    let cap = size_in_base(a, base);
+    let work = if base <= 36 {
+        limbs::to_radix_len(a, base)
+    } else {
+        cap
+    };
+    if work <= cap {
+        return digit_values(slice::from_raw_parts_mut(out, cap), a, base);
+    }
+    let mut t = vec![0u8; work];
+    let k = digit_values(&mut t, a, base);
+    core::ptr::copy_nonoverlapping(t.as_ptr(), out, k);
+    k
 }
 
 /// `{rp, return value}` = the number with digit values `s[..len]`.

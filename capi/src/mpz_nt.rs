@@ -25,18 +25,21 @@ pub unsafe extern "C" fn mpz_gcd(g: Ptr, a: Src, b: Src) {
     set_int(g, &to_int(a).gcd(&to_int(b)));
 }
 
-/// The gcd of two nonzero limbs (binary method).
-fn gcd_1(mut a: u64, mut b: u64) -> u64 {
+/// The gcd of two nonzero limbs: Stein's binary method. The shift count is taken from `v - u`
+/// (whose trailing zeros are those of `|v - u|`) while the absolute value is formed, and the
+/// minimum without a branch.
+fn gcd_1(a: u64, b: u64) -> u64 {
     let s = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
-    while b != 0 {
-        b >>= b.trailing_zeros();
-        if a > b {
-            core::mem::swap(&mut a, &mut b);
-        }
-        b -= a;
+    let mut u = a >> a.trailing_zeros();
+    let mut v = b >> b.trailing_zeros();
+    while u != v {
+        let t = v.wrapping_sub(u);
+        let z = t.trailing_zeros();
+        let d = v.abs_diff(u);
+        u = u.min(v);
+        v = d >> z;
     }
-    a << s
+    u << s
 }
 
 /// `gcd(|a|, x)`, also stored in `g` when `g` is not null; the return value is 0 when the gcd
@@ -116,10 +119,44 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
     if len(m) == 0 {
         divide_by_zero();
     }
+    let m0 = *(*m).d;
+    if len(m) == 1 && m0 & 1 == 1 && m0 > 1 && !is_neg(e) {
+        let x = limbs::rem_1(mag(b), m0);
+        let x = if is_neg(b) && x != 0 { m0 - x } else { x };
+        return mpz_set_ui(r, powm_1(x, mag(e), m0));
+    }
     match to_int(b).checked_modpow(&to_int(e), &to_int(m)) {
         Some(x) => set_int(r, &x),
         None => divide_by_zero(),
     }
+}
+
+/// `b^e mod m` for an odd one-limb `m > 1` and `b < m`: Montgomery products on `u128`
+/// (REDC with `-m^-1 mod 2^64`), left-to-right square and multiply over the bits of `e`.
+fn powm_1(b: u64, e: &[u64], m: u64) -> u64 {
+    let minv = limbs::neg_inv_limb(m);
+    let redc = |t: u128| -> u64 {
+        let q = (t as u64).wrapping_mul(minv);
+        let (s, c) = t.overflowing_add(u128::from(q) * u128::from(m));
+        let hi = (s >> 64) as u64;
+        if c || hi >= m {
+            hi.wrapping_sub(m)
+        } else {
+            hi
+        }
+    };
+    let mul = |x: u64, y: u64| redc(u128::from(x) * u128::from(y));
+    let r1 = ((1u128 << 64) % u128::from(m)) as u64;
+    let r2 = ((u128::from(r1) * u128::from(r1)) % u128::from(m)) as u64;
+    let bm = mul(b, r2);
+    let mut x = r1;
+    for k in (0..limbs::bit_len(e)).rev() {
+        x = mul(x, x);
+        if (e[(k / 64) as usize] >> (k % 64)) & 1 == 1 {
+            x = mul(x, bm);
+        }
+    }
+    redc(u128::from(x))
 }
 
 #[no_mangle]

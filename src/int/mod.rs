@@ -13,7 +13,7 @@ mod fmt;
 mod ops;
 mod parse;
 mod pool;
-mod radix;
+pub(crate) mod radix;
 
 use core::mem::ManuallyDrop;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]

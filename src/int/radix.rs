@@ -191,7 +191,7 @@ impl Powers {
 
 /// The value of `digits` (digit values below `radix`, most significant first) as normalized
 /// limbs, for `digits.len() > FROM_RADIX_DC`.
-pub(crate) fn from_radix_dc(digits: &[u8], radix: u32) -> Vec<u64> {
+pub fn from_radix_dc(digits: &[u8], radix: u32) -> Vec<u64> {
     from_digits(digits, radix, &mut Powers::new(radix))
 }
 
@@ -227,7 +227,7 @@ fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
 /// Writes the digit values of `a` (normalized, more than `TO_RADIX_DC` limbs) into `out`,
 /// most significant first and without leading zeros; returns how many. `out` must hold
 /// `limbs::to_radix_len(a, radix)` digits.
-pub(crate) fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
+pub fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
     let mut powers = Powers::new(radix);
