@@ -25,6 +25,7 @@ mod mpz_div;
 mod mpz_io;
 mod mpz_nt;
 mod mpz_set;
+mod stdio;
 
 pub use mem::*;
 pub use mpz_set::Mpz;

@@ -131,30 +131,39 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
     }
 }
 
-/// `b^e mod m` for an odd one-limb `m > 1` and `b < m`: Montgomery products on `u128`
-/// (REDC with `-m^-1 mod 2^64`), left-to-right square and multiply over the bits of `e`.
+/// `b^e mod m` for an odd one-limb `m > 1` and `b < m`: Montgomery products on `u128` (REDC
+/// with `-m^-1 mod 2^64`, the final subtraction by mask), over 4-bit windows of `e` from a
+/// table of `b^0..b^15`, so no branch depends on the operands.
 fn powm_1(b: u64, e: &[u64], m: u64) -> u64 {
     let minv = limbs::neg_inv_limb(m);
     let redc = |t: u128| -> u64 {
         let q = (t as u64).wrapping_mul(minv);
         let (s, c) = t.overflowing_add(u128::from(q) * u128::from(m));
         let hi = (s >> 64) as u64;
-        if c || hi >= m {
-            hi.wrapping_sub(m)
-        } else {
-            hi
-        }
+        let (d, borrow) = hi.overflowing_sub(m);
+        let keep = (u64::from(c) | u64::from(!borrow)).wrapping_neg();
+        (d & keep) | (hi & !keep)
     };
     let mul = |x: u64, y: u64| redc(u128::from(x) * u128::from(y));
     let r1 = ((1u128 << 64) % u128::from(m)) as u64;
     let r2 = ((u128::from(r1) * u128::from(r1)) % u128::from(m)) as u64;
-    let bm = mul(b, r2);
+    let mut table = [r1; 16];
+    table[1] = mul(b, r2);
+    for k in 2..16 {
+        table[k] = mul(table[k - 1], table[1]);
+    }
+    let bits = limbs::bit_len(e);
+    let windows = bits.div_ceil(4);
     let mut x = r1;
-    for k in (0..limbs::bit_len(e)).rev() {
-        x = mul(x, x);
-        if (e[(k / 64) as usize] >> (k % 64)) & 1 == 1 {
-            x = mul(x, bm);
+    for w in (0..windows).rev() {
+        let k = w * 4;
+        let digit = (e[(k / 64) as usize] >> (k % 64)) & 15;
+        if w + 1 < windows {
+            for _ in 0..4 {
+                x = mul(x, x);
+            }
         }
+        x = mul(x, table[digit as usize]);
     }
     redc(u128::from(x))
 }

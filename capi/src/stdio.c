@@ -5,6 +5,10 @@
  */
 #include <carry/gmp.h>
 
+/* Defined here under internal names; the library exports them under GMP's names from
+   src/stdio.rs (a call for the fixed-argument ones, a jump for the variadic ones). */
+#define HIDDEN __attribute__ ((visibility ("hidden")))
+
 #include <ctype.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void
-mpz_inits (mpz_ptr x, ...)
+HIDDEN void
+carry_c_mpz_inits (mpz_ptr x, ...)
 {
   va_list ap;
   va_start (ap, x);
@@ -23,8 +27,8 @@ mpz_inits (mpz_ptr x, ...)
   va_end (ap);
 }
 
-void
-mpz_clears (mpz_ptr x, ...)
+HIDDEN void
+carry_c_mpz_clears (mpz_ptr x, ...)
 {
   va_list ap;
   va_start (ap, x);
@@ -33,8 +37,8 @@ mpz_clears (mpz_ptr x, ...)
   va_end (ap);
 }
 
-void
-mpq_inits (mpq_ptr x, ...)
+HIDDEN void
+carry_c_mpq_inits (mpq_ptr x, ...)
 {
   va_list ap;
   va_start (ap, x);
@@ -43,8 +47,8 @@ mpq_inits (mpq_ptr x, ...)
   va_end (ap);
 }
 
-void
-mpq_clears (mpq_ptr x, ...)
+HIDDEN void
+carry_c_mpq_clears (mpq_ptr x, ...)
 {
   va_list ap;
   va_start (ap, x);
@@ -76,22 +80,22 @@ put_str (FILE *f, char *s)
   return n;
 }
 
-size_t
-mpz_out_str (FILE *f, int base, const mpz_t x)
+HIDDEN size_t
+carry_c_mpz_out_str (FILE *f, int base, const mpz_t x)
 {
   return put_str (f ? f : stdout, mpz_get_str (NULL, base, x));
 }
 
-size_t
-mpq_out_str (FILE *f, int base, const mpq_t x)
+HIDDEN size_t
+carry_c_mpq_out_str (FILE *f, int base, const mpq_t x)
 {
   return put_str (f ? f : stdout, mpq_get_str (NULL, base, x));
 }
 
 /* Reads white space, then an optional '-' and the longest run of letters and digits, and
    parses it as mpz_set_str does; returns the bytes read, or 0 on error. */
-size_t
-mpz_inp_str (mpz_ptr x, FILE *f, int base)
+HIDDEN size_t
+carry_c_mpz_inp_str (mpz_ptr x, FILE *f, int base)
 {
   void *(*allocfunc) (size_t);
   void *(*reallocfunc) (void *, size_t, size_t);
@@ -313,8 +317,8 @@ vformat (FILE *f, const char *fmt, va_list ap)
   return ferror (f) ? -1 : count;
 }
 
-int
-gmp_fprintf (FILE *f, const char *fmt, ...)
+HIDDEN int
+carry_c_gmp_fprintf (FILE *f, const char *fmt, ...)
 {
   va_list ap;
   int n;
@@ -324,8 +328,8 @@ gmp_fprintf (FILE *f, const char *fmt, ...)
   return n;
 }
 
-int
-gmp_printf (const char *fmt, ...)
+HIDDEN int
+carry_c_gmp_printf (const char *fmt, ...)
 {
   va_list ap;
   int n;

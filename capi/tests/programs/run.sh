@@ -28,6 +28,10 @@ for p in "$demos/factorize.c" "$demos/isprime.c" "$here/groups.c"; do
     $CC -O1 -w -I include/carry "$p" target/release/libcarry.a -lpthread -ldl -lm -o $out/$name-carry
     $CC -O1 -w -I "$gmp/include" "$p" "$gmp/lib/libgmp.a" -lm -o $out/$name-gmp
 done
+# groups.c once more against the shared library.
+$CC -O1 -w -I include/carry "$here/groups.c" -L target/release -Wl,-rpath,"$root/target/release" -lcarry \
+    -o $out/groups-so-carry
+cp $out/groups-gmp $out/groups-so-gmp
 run() {  # name args... (standard input: $input)
     local name=$1; shift
     printf '%s' "${input:-}" > $out/input
@@ -41,6 +45,7 @@ run() {  # name args... (standard input: $input)
 }
 passed=0 failed=0
 run groups
+run groups-so
 run factorize 123456789012345678901234567890 2305843009213693951 340282366920938463463374607431768211457
 run factorize -q 600851475143 1000000016000000063 18446744073709551617
 input="1208925819614629174706176 0x7fffffff -360" run factorize
