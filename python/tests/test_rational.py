@@ -89,7 +89,11 @@ def test_unary(a):
 
 @pytest.mark.parametrize("s", ["3/4", " -3/4 ", "1.5e-3", "-.5", "7", "1_000/3", "1e5", "1.25E+2", "0.000"])
 def test_parse(s):
-    assert R(F(s)) == Rational(s)
+    try:
+        want = F(s)
+    except ValueError:  # underscores: Fraction takes them from 3.11 on, Rational always
+        want = F(s.replace("_", ""))
+    assert R(want) == Rational(s)
 
 
 @pytest.mark.parametrize("s", ["", "/", "3/", "/4", "3/-4", "1.5/2", "e5", ".", "1e", "1__0", "inf", "nan", "3/0"])
