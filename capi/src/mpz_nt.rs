@@ -125,6 +125,10 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
         let x = if is_neg(b) && x != 0 { m0 - x } else { x };
         return mpz_set_ui(r, powm_1(x, mag(e), m0));
     }
+    if len(m) > POWM_DIVIDE && !is_neg(e) {
+        let m = to_int(m).abs();
+        return set_int(r, &powm_divide(&to_int(b).rem_euclid(&m), &to_int(e), &m));
+    }
     match to_int(b).checked_modpow(&to_int(e), &to_int(m)) {
         Some(x) => set_int(r, &x),
         None => divide_by_zero(),
@@ -166,6 +170,45 @@ fn powm_1(b: u64, e: &[u64], m: u64) -> u64 {
         x = mul(x, table[digit as usize]);
     }
     redc(u128::from(x))
+}
+
+/// Moduli above this many limbs take [`powm_divide`]: there the products and divisions of
+/// the `Int` layer (Toom, NTT, division by a reciprocal) beat Montgomery reduction, which is
+/// quadratic in the modulus.
+const POWM_DIVIDE: usize = 256;
+
+/// `b^e mod m` (`0 <= b < m`, `e >= 0`) by left-to-right sliding windows of up to 6 bits over a
+/// table of the odd powers `b, b^3, ..., b^63`, each product reduced by division.
+fn powm_divide(b: &Int, e: &Int, m: &Int) -> Int {
+    const K: u64 = 6;
+    let b2 = (b * b) % m;
+    let mut table = vec![b.clone()];
+    for i in 1..(1usize << (K - 1)) {
+        let next = (&table[i - 1] * &b2) % m;
+        table.push(next);
+    }
+    let mut x = Int::ONE % m;
+    let mut i = e.bits();
+    while i > 0 {
+        if !e.bit(i - 1) {
+            x = (&x * &x) % m;
+            i -= 1;
+            continue;
+        }
+        // The window is bits [j, i) of e, ending in a set bit.
+        let mut j = i.saturating_sub(K);
+        while !e.bit(j) {
+            j += 1;
+        }
+        let mut w = 0usize;
+        for k in (j..i).rev() {
+            x = (&x * &x) % m;
+            w = 2 * w + usize::from(e.bit(k));
+        }
+        x = (&x * &table[w / 2]) % m;
+        i = j;
+    }
+    x
 }
 
 #[no_mangle]

@@ -129,6 +129,10 @@ main (void)
   mpz_powm (t, a, b, d); show ("powm", t);
   mpz_powm_ui (t, a, 65537, b); show ("powm_ui", t);
   mpz_neg (s, c); mpz_powm (t, a, s, d); show ("powm neg", t);
+  /* A modulus of more than 256 limbs (powm by products and divisions). */
+  mpz_ui_pow_ui (d, 3, 11000); mpz_add_ui (d, d, 2);
+  mpz_ui_pow_ui (s, 5, 150); mpz_sub_ui (s, s, 1);
+  mpz_powm (t, a, s, d); mpz_out_str (stdout, 36, t); printf ("\n");
   mpz_abs (s, a); mpz_sqrt (t, s); show ("sqrt", t);
   mpz_sqrtrem (t, r, s); gmp_printf ("sqrtrem %Zd %Zd\n", t, r);
   mpz_mul (r, t, t); printf ("square_p %d %d\n", mpz_perfect_square_p (r), mpz_perfect_square_p (s));
