@@ -94,11 +94,17 @@ fn fallback(
     op: &str,
     reflected: bool,
 ) -> PyResult<Py<PyAny>> {
+    static OPERATOR: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
+    static BUILTINS: pyo3::sync::PyOnceLock<Py<PyModule>> = pyo3::sync::PyOnceLock::new();
     let i = pylong::to_py(py, x)?.into_bound(py);
+    let module = |cell: &'static pyo3::sync::PyOnceLock<Py<PyModule>>, name: &str| {
+        cell.get_or_try_init(py, || PyResult::Ok(py.import(name)?.unbind()))
+            .map(|m| m.bind(py).clone())
+    };
     let f = if op == "divmod" {
-        py.import("builtins")?.getattr("divmod")?
+        module(&BUILTINS, "builtins")?.getattr("divmod")?
     } else {
-        py.import("operator")?.getattr(op)?
+        module(&OPERATOR, "operator")?.getattr(op)?
     };
     let r = if reflected {
         f.call1((other, i))
@@ -451,8 +457,36 @@ fn binary(
     match val(other)? {
         Some(b) if reflected => f(py, &b, x),
         Some(b) => f(py, x, &b),
-        None => fallback(py, x, other, name, reflected),
+        None => {
+            if let Ok(g) = other.cast::<PyFloat>() {
+                if let Some(r) = float_op(x, g.value(), name, reflected)? {
+                    return Ok(PyFloat::new(py, r).into_any().unbind());
+                }
+            }
+            fallback(py, x, other, name, reflected)
+        }
     }
+}
+
+/// `x op g` (or `g op x`) for a float operand, as `float` computes it with an `int`: `x` is
+/// converted to the nearest float first. `None` for the operators left to the interpreter.
+fn float_op(x: &Int, g: f64, name: &str, reflected: bool) -> PyResult<Option<f64>> {
+    if !matches!(name, "add" | "sub" | "mul" | "truediv") {
+        return Ok(None);
+    }
+    let f = to_f64(x)?;
+    let (a, b) = if reflected { (g, f) } else { (f, g) };
+    Ok(Some(match name {
+        "add" => a + b,
+        "sub" => a - b,
+        "mul" => a * b,
+        _ => {
+            if b == 0.0 {
+                return Err(PyZeroDivisionError::new_err("float division by zero"));
+            }
+            a / b
+        }
+    }))
 }
 
 fn op_add(py: Python<'_>, a: &Int, b: &Int) -> PyResult<Py<PyAny>> {
