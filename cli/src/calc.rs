@@ -4,7 +4,9 @@
 
 use crate::error::Error;
 use crate::limits;
-use crate::value::{Approx, Value};
+use crate::real::functions::{self as reals, Arg};
+use crate::real::{Real, RealError};
+use crate::value::{self, Value};
 use carry::{Int, Rational};
 use std::cell::Cell;
 use std::cmp::Ordering;
@@ -40,6 +42,9 @@ pub struct Context {
     /// The working precision, in bits, of approximations; raised when a statement is
     /// evaluated again because an approximation could not be decided.
     pub precision: Cell<u64>,
+    /// A precision an undecided approximation asked for (the bits its radius lacked): the
+    /// next evaluation runs at least at it.
+    pub wanted_precision: Cell<u64>,
     steps: Cell<u64>,
     pub shared: Arc<Shared>,
 }
@@ -52,6 +57,7 @@ impl Context {
             max_memory,
             max_steps,
             precision: Cell::new(0),
+            wanted_precision: Cell::new(0),
             steps: Cell::new(0),
             shared: Arc::default(),
         };
@@ -61,9 +67,9 @@ impl Context {
 
     /// The working precision a statement starts at: the digits asked for and a margin.
     pub fn initial_precision(&self) -> u64 {
-        (self.digits.unwrap_or(crate::value::DEFAULT_DIGITS) as f64 * std::f64::consts::LOG2_10)
-            as u64
-            + 64
+        crate::real::decimal::start_precision(
+            self.digits.unwrap_or(crate::value::DEFAULT_DIGITS) as u64
+        )
     }
 
     /// Starts a new evaluation: the step count goes back to zero.
@@ -297,39 +303,27 @@ pub fn binary(op: Op, a: &Value, b: &Value, cx: &Context) -> Result<Value, Error
     if let (Value::Exact(x), Value::Exact(y)) = (a, b) {
         return exact_binary(op, x, y, cx);
     }
-    let (x, y) = (a.to_approx(), b.to_approx());
     let precision = cx.precision.get();
+    if op == Op::Pow {
+        return approx_power(a, b, cx);
+    }
+    let (x, y) = (a.to_approx(precision), b.to_approx(precision));
     let ball = match op {
-        Op::Add => x.add(&y),
-        Op::Sub => x.sub(&y),
-        Op::Mul => x.mul(&y),
-        Op::Div => x.mul(&y.recip().ok_or_else(|| {
-            if y.sign() == Some(Ordering::Equal) {
-                Error::from("division by zero")
-            } else {
-                Error::undecided("cannot decide whether a divisor is zero")
-            }
-        })?),
+        Op::Add => x.add(&y, precision),
+        Op::Sub => x.sub(&y, precision),
+        Op::Mul => x.mul(&y, precision),
+        Op::Div => x.div(&y, precision).map_err(|e| match e {
+            RealError::Domain(m) => Error::from(m),
+            _ => Error::undecided("cannot decide whether a divisor is zero"),
+        })?,
         Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => {
-            let ordering = x.sub(&y).sign().ok_or_else(|| {
+            let ordering = x.sub(&y, precision).sign().ok_or_else(|| {
                 Error::undecided(format!("cannot decide {a} {} {b}", op.symbol()))
             })?;
             return Ok(Value::from(compares(op, ordering)));
         }
         Op::And => return Ok(Value::from(truth(a)? && truth(b)?)),
         Op::Or => return Ok(Value::from(truth(a)? || truth(b)?)),
-        Op::Pow => {
-            let e = small(b, "the exponent of an approximation")?;
-            cx.guard(size(a) * e as f64)?;
-            let mut r = Approx::exact(Rational::ONE);
-            for bit in (0..64 - e.leading_zeros()).rev() {
-                r = r.mul(&r).round(precision);
-                if e >> bit & 1 == 1 {
-                    r = r.mul(&x).round(precision);
-                }
-            }
-            r
-        }
         _ => {
             return Err(format!(
                 "{} needs exact values, not the approximation {}",
@@ -339,7 +333,79 @@ pub fn binary(op: Op, a: &Value, b: &Value, cx: &Context) -> Result<Value, Error
             .into())
         }
     };
-    Ok(Value::from(ball.round(precision)))
+    approximation(ball, cx)
+}
+
+/// `a^b` where one side is an approximation, or the exponent is not an integer: an integer
+/// exponent by repeated squaring, any other by `exp(b·log a)`.
+fn approx_power(a: &Value, b: &Value, cx: &Context) -> Result<Value, Error> {
+    let precision = cx.precision.get();
+    if let Some(e) = b.exact().filter(|e| e.is_integer()) {
+        let e =
+            i64::try_from(e.numer()).map_err(|_| format!("exponent {} is too large", show(b)))?;
+        cx.guard(size(a) * e.unsigned_abs() as f64)?;
+        let x = a.to_approx(precision);
+        let r = x.pow(e, precision).map_err(real_error)?;
+        return approximation(r, cx);
+    }
+    if let (Value::Exact(x), Value::Exact(y)) = (a, b) {
+        if let Some(exact) = reals::exact_power(x, y) {
+            return exact.map(Value::Exact).map_err(Error::from);
+        }
+    }
+    // The result's size: |b·log2 a| bits.
+    let estimate = a.to_approx(64).mag().log2().abs() * b.to_approx(64).mag().log2().exp2();
+    if estimate.is_finite() {
+        cx.guard(estimate)?;
+    }
+    let r = reals::power(&arg(a), &arg(b), precision).map_err(real_error)?;
+    approximation(r, cx)
+}
+
+/// The argument of a real function.
+fn arg(x: &Value) -> Arg {
+    match x {
+        Value::Exact(q) => Arg::Exact(q.clone()),
+        Value::Approx(r) => Arg::Approx(r.clone()),
+    }
+}
+
+/// An approximation as a value, refused when its magnitude exceeds the size limit.
+fn approximation(x: Real, cx: &Context) -> Result<Value, Error> {
+    if x.top() > 0 {
+        cx.guard(x.top() as f64)?;
+    }
+    Ok(Value::Approx(x))
+}
+
+/// A real function's error as the calculator's.
+fn real_error(e: RealError) -> Error {
+    match e {
+        RealError::Domain(m) | RealError::Range(m) => Error::from(m),
+        RealError::Imprecise => {
+            Error::undecided("cannot decide: the argument may lie where the function is undefined")
+        }
+    }
+}
+
+/// A real function (`exp`, `sin`, ...): exact when its rational arguments give a rational
+/// result (`sqrt(9/4)`, `log(8, 2)`), else an approximation at the working precision.
+fn real_call(name: &str, args: &[Value], cx: &Context) -> Result<Value, Error> {
+    let f = reals::real_function(name).expect("a real function");
+    let exact: Option<Vec<Rational>> = args.iter().map(|a| a.exact().cloned()).collect();
+    if let Some(exact) = &exact {
+        if let Some(result) = (f.exact)(exact) {
+            return result.map(Value::Exact).map_err(Error::from);
+        }
+    }
+    if name == "exp" {
+        // exp(x) has about 1.4427·x bits before the point.
+        let x = args[0].to_approx(64).to_f64();
+        cx.guard(x * std::f64::consts::LOG2_E)?;
+    }
+    let args: Vec<Arg> = args.iter().map(arg).collect();
+    let x = (f.approx)(&args, cx.precision.get()).map_err(real_error)?;
+    approximation(x, cx)
 }
 
 /// Whether an `ordering` of `a` against `b` satisfies the comparison `op`.
@@ -393,6 +459,9 @@ fn exact_binary(op: Op, a: &Rational, b: &Rational, cx: &Context) -> Result<Valu
                 Op::FloorDiv => q.floor().into(),
                 _ => a - b * Rational::from(q.floor()),
             }
+        }
+        Op::Pow if !b.is_integer() => {
+            return approx_power(&Value::Exact(a.clone()), &Value::Exact(b.clone()), cx)
         }
         Op::Pow => return power(a, b, cx).map(Value::Exact),
         Op::Shl | Op::Shr => {
@@ -489,7 +558,18 @@ pub struct Constant {
 }
 
 /// Every named constant, in the order `--help` lists them.
-pub const CONSTANTS: &[Constant] = &[];
+pub const CONSTANTS: &[Constant] = &[
+    Constant {
+        name: "pi",
+        help: "π = 3.14159… (to the working precision: see --digits)",
+        value: |cx| real_call("pi", &[], cx),
+    },
+    Constant {
+        name: "e",
+        help: "e = 2.71828…",
+        value: |cx| real_call("e", &[], cx),
+    },
+];
 
 /// The constant called `name`.
 pub fn constant(name: &str) -> Option<&'static Constant> {
@@ -502,8 +582,78 @@ pub const FUNCTIONS: &[Function] = &[
         name: "sqrt",
         arity: (1, 1),
         signature: "sqrt(x)",
-        help: "exact square root of a square rational; else needs --digits N",
-        run: sqrt,
+        help: "square root: exact for squares of rationals, else approximate",
+        run: |a, cx| real_call("sqrt", a, cx),
+    },
+    Function {
+        name: "cbrt",
+        arity: (1, 1),
+        signature: "cbrt(x)",
+        help: "cube root (negative for negative x)",
+        run: |a, cx| real_call("cbrt", a, cx),
+    },
+    Function {
+        name: "root",
+        arity: (2, 2),
+        signature: "root(x, k)",
+        help: "k-th root, k a positive integer (odd k: negative x too)",
+        run: |a, cx| real_call("root", a, cx),
+    },
+    Function {
+        name: "exp",
+        arity: (1, 1),
+        signature: "exp(x)",
+        help: "e^x",
+        run: |a, cx| real_call("exp", a, cx),
+    },
+    Function {
+        name: "log",
+        arity: (1, 2),
+        signature: "log(x), log(x, b)",
+        help: "natural logarithm; logarithm to base b",
+        run: |a, cx| real_call("log", a, cx),
+    },
+    Function {
+        name: "ln",
+        arity: (1, 1),
+        signature: "ln(x)",
+        help: "natural logarithm",
+        run: |a, cx| real_call("ln", a, cx),
+    },
+    Function {
+        name: "sin",
+        arity: (1, 1),
+        signature: "sin(x)",
+        help: "sine (radians)",
+        run: |a, cx| real_call("sin", a, cx),
+    },
+    Function {
+        name: "cos",
+        arity: (1, 1),
+        signature: "cos(x)",
+        help: "cosine",
+        run: |a, cx| real_call("cos", a, cx),
+    },
+    Function {
+        name: "tan",
+        arity: (1, 1),
+        signature: "tan(x)",
+        help: "tangent",
+        run: |a, cx| real_call("tan", a, cx),
+    },
+    Function {
+        name: "atan",
+        arity: (1, 1),
+        signature: "atan(x)",
+        help: "arctangent, in (-pi/2, pi/2)",
+        run: |a, cx| real_call("atan", a, cx),
+    },
+    Function {
+        name: "atan2",
+        arity: (2, 2),
+        signature: "atan2(y, x)",
+        help: "angle of the point (x, y), in (-pi, pi]; atan2(0, 0) = 0",
+        run: |a, cx| real_call("atan2", a, cx),
     },
     Function {
         name: "isqrt",
@@ -694,7 +844,8 @@ fn round_with(x: &Value, f: fn(&Rational) -> Int) -> Result<Value, Error> {
     match x {
         Value::Exact(x) => Ok(f(x).into()),
         Value::Approx(a) => {
-            let (lo, hi) = (f(&a.lo()), f(&a.hi()));
+            let (lo, hi) = value::bounds(a);
+            let (lo, hi) = (f(&lo), f(&hi));
             if lo == hi {
                 Ok(lo.into())
             } else {
@@ -704,32 +855,6 @@ fn round_with(x: &Value, f: fn(&Rational) -> Int) -> Result<Value, Error> {
             }
         }
     }
-}
-
-/// `√x`: exact when `x` is the square of a rational; otherwise rounded to `--digits` places
-/// (to nearest: the root of a non-square is irrational, so there are no ties).
-fn sqrt(a: &[Value], cx: &Context) -> Result<Value, Error> {
-    let x = rational(&a[0], "sqrt")?;
-    if x.is_negative() {
-        return Err(format!("sqrt of a negative number ({})", show(&a[0])).into());
-    }
-    let (n, d) = (x.numer(), x.denom());
-    let (rn, rd) = (n.sqrt(), d.sqrt());
-    if &(&rn * &rn) == n && &(&rd * &rd) == d {
-        return Ok(Rational::new(rn, rd).into());
-    }
-    let Some(digits) = cx.digits else {
-        return Err(format!(
-            "sqrt({}) is irrational; use --digits N for N decimal places",
-            show(&a[0])
-        )
-        .into());
-    };
-    cx.guard(bits(x) + 6.7 * digits as f64)?;
-    // t = ⌊2·√x·10^digits⌋, then halve rounding up: the nearest multiple of 10^-digits.
-    let scale = Int::from(10u32).pow(u32::try_from(digits).map_err(|_| "too many digits")?);
-    let t = (Int::from(4u32) * n * &scale * &scale / d).sqrt();
-    Ok(Rational::new((t + 1u32) >> 1u32, scale).into())
 }
 
 fn powmod(a: &[Value], _: &Context) -> Result<Value, Error> {

@@ -66,6 +66,7 @@ impl Session {
         let printed = matches!(statement, Statement::Expr(..));
         let mut attempt = 0;
         cx.precision.set(cx.initial_precision());
+        cx.wanted_precision.set(0);
         let value = loop {
             let result = Evaluator {
                 session: self,
@@ -85,7 +86,8 @@ impl Session {
             match result {
                 Err(e) if e.retry && attempt < MAX_PRECISION_STEPS => {
                     attempt += 1;
-                    cx.precision.set(cx.precision.get() * 2);
+                    let wanted = cx.wanted_precision.replace(0);
+                    cx.precision.set((cx.precision.get() * 2).max(wanted));
                 }
                 Err(e) if e.retry => {
                     let message = format!(
@@ -434,7 +436,7 @@ fn outermost(mut e: Error, name: &str, offset: usize) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::Approx;
+    use crate::real::{decimal, Real};
     use carry::Rational;
 
     fn run(session: &mut Session, text: &str, cx: &Context) -> Result<Vec<String>, Error> {
@@ -495,12 +497,8 @@ mod tests {
             // A stand-in for an approximation of 1/3 computed to the working precision.
             let p = cx.precision.get();
             precisions.push(p);
-            let third = Approx::new(
-                Rational::new(1.into(), 3.into()),
-                Rational::new(1.into(), carry::Int::ONE << (p / 2)),
-            );
-            third
-                .decimal(30)
+            let third = Real::from_rational(&Rational::new(1.into(), 3.into()), p / 2);
+            decimal::to_decimal(&third, 30)
                 .map(|_| ())
                 .ok_or_else(|| Error::undecided("digits"))
         })

@@ -17,7 +17,6 @@ mod limits;
 mod options;
 mod output;
 mod parser;
-#[allow(dead_code)]
 mod real;
 mod repl;
 mod rpn;

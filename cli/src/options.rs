@@ -206,7 +206,7 @@ options
   -e, --expression EXPR  evaluate EXPR (may be repeated, and mixed with -f)
   -f, --file FILE        run the program in FILE (may be repeated)
   --digits N             print non-integer results with N decimal places (rounding half
-                         to even), and let sqrt approximate irrational roots to N places
+                         to even); approximations (below) to N places instead of 20
   -l, --mathlib          --digits 20 (as bc -l), unless --digits is given
   --hex, --bin, --oct    print integers in base 16, 2 or 8 (fractions as n/d)
   --base N               print in base N, 2 to 36 (digits 0-9 then a-z)
@@ -238,8 +238,9 @@ infix syntax (loosest first; operators of one line are left-associative)
                          a % b = a - b·trunc(a / b) takes the sign of a (-7 % 2 = -1), as
                          in C and bc; all on rationals too
   - + ! ~                negation, logical not (!0 = 1), bitwise not (~x = -x - 1)
-  ^ (or **)              power with an integer exponent, right-associative, binding
-                         tighter than unary minus (-2^2 = -4)
+  ^ (or **)              power, right-associative, binding tighter than unary minus
+                         (-2^2 = -4); a non-integer exponent gives an approximation
+                         unless exact (8^(2/3) = 4)
   n!  n!!                factorial, double factorial (n·(n-2)·…), binding tightest
   numbers                123, 1_000, 0.25, .5, 5., 1.5e-3, 2E+10, 0x7f, 0o17, 0b1010
   x = 2^127 - 1          assigns a variable (printing nothing)
@@ -250,6 +251,13 @@ infix syntax (loosest first; operators of one line are left-associative)
 
 Results print as integers, as exact decimals when they terminate (0.1 + 0.2 = 0.3), and
 otherwise as fractions n/d.
+
+Approximations: pi, e and the functions sqrt, cbrt, root, exp, log, ln, sin, cos, tan,
+atan and atan2 give exact results where those are rational (sqrt(9/4) = 3/2, log(8, 2) =
+3, exp(0) = 1), and otherwise approximations, printed with a leading ~ to --digits N
+places (20 without --digits): ~1.41421356237309504880. Their digits are correctly
+rounded (the true value rounded half to even): the calculator works to as many bits as
+that needs, and reports an error when it cannot decide (a value exactly halfway).
 
 functions (infix: name(args); --rpn: words taking their arguments from the stack)
 "
@@ -281,7 +289,8 @@ limits
 examples
   carry '0.1 + 0.2'                      0.3
   carry '2^-3 + 1/3'                     11/24
-  carry --digits 30 'sqrt(2)'            1.414213562373095048801688724210
+  carry --digits 30 'sqrt(2)'            ~1.414213562373095048801688724210
+  carry --digits 1000000 pi              a million digits of pi
   carry 'x = 2^127 - 1; isprime(x)'      1
   carry 'f(n) = if (n < 2) n else f(n-1) + f(n-2); f(20)'    6765
   carry --rpn '50 25 binomial'           126410606437752

@@ -3,6 +3,7 @@
 use crate::calc::{self, Context};
 use crate::error::Error;
 use crate::options::Radix;
+use crate::real::decimal;
 use crate::value::{Value, DEFAULT_DIGITS};
 use carry::{Int, Rounding};
 
@@ -20,11 +21,19 @@ pub fn render(
     let x = match (value, radix) {
         (Value::Exact(x), _) => x,
         (Value::Approx(a), Radix::Base(10)) => {
-            let places = digits.unwrap_or(DEFAULT_DIGITS);
-            return a
-                .decimal(places)
-                .map(|s| format!("~{s}"))
-                .ok_or_else(|| Error::undecided("cannot decide the digits to print"));
+            let places = digits.unwrap_or(DEFAULT_DIGITS) as u64;
+            return match decimal::to_decimal(a, places) {
+                Some(text) => Ok(format!("~{text}")),
+                None => {
+                    let prec = cx.precision.get();
+                    cx.wanted_precision
+                        .set(decimal::next_precision(a, places, prec));
+                    Err(Error::undecided(
+                        "cannot decide the digits to print (the value may lie exactly halfway \
+                         between two roundings)",
+                    ))
+                }
+            };
         }
         (Value::Approx(_), _) => {
             return Err(format!("an approximation ({value}) prints only in decimal").into())

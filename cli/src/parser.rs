@@ -522,7 +522,8 @@ impl Parser<'_> {
 
 /// An error when `name` cannot be assigned, defined or be a parameter.
 fn check_name(name: &str, offset: usize) -> Result<(), Error> {
-    if KEYWORDS.contains(&name) || ["_", "ans"].contains(&name) || calc::constant(name).is_some() {
+    // The constants (pi, e) may be shadowed by a variable or parameter of their name.
+    if KEYWORDS.contains(&name) || ["_", "ans"].contains(&name) {
         return Err(Error::at(offset, format!("cannot assign to {name:?}")));
     }
     Ok(())

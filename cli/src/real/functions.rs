@@ -3,9 +3,8 @@
 //! approximation to any precision. For every other rational argument the result is
 //! irrational (Lindemann–Weierstrass for `exp`, `log`, `sin`, `cos`, `tan`, `atan` at rational
 //! points other than the trivial ones; Gelfond–Schneider for `log(x, b)`; roots by unique
-//! factorisation), so it never lies exactly on a rounding boundary and [`approximate`] ends.
+//! factorisation), so it never lies exactly on a rounding boundary and its digits are always decided.
 
-use super::decimal::{next_precision, start_precision, to_decimal};
 use super::{atan, consts, exp, guard, log, roots, trig, Real, RealError, Result};
 use carry::{Int, Rational};
 
@@ -29,11 +28,6 @@ impl Arg {
 /// A real function of the calculator.
 pub struct RealFunction {
     pub name: &'static str,
-    /// The fewest and most arguments.
-    pub arity: (usize, usize),
-    /// How it is called, for `--help`.
-    pub signature: &'static str,
-    pub help: &'static str,
     /// The exact result for these rational arguments, when it is rational (or an error for
     /// arguments outside the domain); `None` when it is irrational.
     pub exact: fn(&[Rational]) -> Option<std::result::Result<Rational, String>>,
@@ -45,41 +39,26 @@ pub struct RealFunction {
 pub const REAL_FUNCTIONS: &[RealFunction] = &[
     RealFunction {
         name: "pi",
-        arity: (0, 0),
-        signature: "pi",
-        help: "π = 3.14159…",
         exact: |_| None,
         approx: |_, prec| Ok(consts::pi(prec)),
     },
     RealFunction {
         name: "e",
-        arity: (0, 0),
-        signature: "e",
-        help: "e = 2.71828…",
         exact: |_| None,
         approx: |_, prec| Ok(consts::e(prec)),
     },
     RealFunction {
         name: "sqrt",
-        arity: (1, 1),
-        signature: "sqrt(x)",
-        help: "square root (exact for squares of rationals)",
         exact: |a| exact_root(&a[0], 2),
         approx: |a, prec| roots::sqrt(&a[0].ball(prec + 8), prec),
     },
     RealFunction {
         name: "cbrt",
-        arity: (1, 1),
-        signature: "cbrt(x)",
-        help: "cube root (negative for negative x)",
         exact: |a| exact_root(&a[0], 3),
         approx: |a, prec| roots::root(&a[0].ball(prec + 8), 3, prec),
     },
     RealFunction {
         name: "root",
-        arity: (2, 2),
-        signature: "root(x, k)",
-        help: "k-th root, k a positive integer (odd k: negative x too)",
         exact: |a| match index(&a[1]) {
             Ok(k) => exact_root(&a[0], k),
             Err(e) => Some(Err(e)),
@@ -96,9 +75,6 @@ pub const REAL_FUNCTIONS: &[RealFunction] = &[
     },
     RealFunction {
         name: "exp",
-        arity: (1, 1),
-        signature: "exp(x)",
-        help: "e^x",
         exact: |a| a[0].is_zero().then(|| Ok(Rational::ONE)),
         approx: |a, prec| match &a[0] {
             Arg::Exact(q) => exp::exp_q(q, prec),
@@ -107,9 +83,6 @@ pub const REAL_FUNCTIONS: &[RealFunction] = &[
     },
     RealFunction {
         name: "log",
-        arity: (1, 2),
-        signature: "log(x), log(x, b)",
-        help: "natural logarithm; log to base b",
         exact: |a| {
             if a.len() == 2 {
                 exact_log_base(&a[0], &a[1])
@@ -127,49 +100,31 @@ pub const REAL_FUNCTIONS: &[RealFunction] = &[
     },
     RealFunction {
         name: "ln",
-        arity: (1, 1),
-        signature: "ln(x)",
-        help: "natural logarithm",
         exact: |a| exact_log(&a[0]),
         approx: |a, prec| ln(&a[0], prec),
     },
     RealFunction {
         name: "sin",
-        arity: (1, 1),
-        signature: "sin(x)",
-        help: "sine (x in radians)",
         exact: |a| a[0].is_zero().then(|| Ok(Rational::ZERO)),
         approx: |a, prec| trig::sin(&a[0].ball(prec + guard(prec)), prec),
     },
     RealFunction {
         name: "cos",
-        arity: (1, 1),
-        signature: "cos(x)",
-        help: "cosine",
         exact: |a| a[0].is_zero().then(|| Ok(Rational::ONE)),
         approx: |a, prec| trig::cos(&a[0].ball(prec + guard(prec)), prec),
     },
     RealFunction {
         name: "tan",
-        arity: (1, 1),
-        signature: "tan(x)",
-        help: "tangent",
         exact: |a| a[0].is_zero().then(|| Ok(Rational::ZERO)),
         approx: |a, prec| trig::tan(&a[0].ball(prec + guard(prec)), prec),
     },
     RealFunction {
         name: "atan",
-        arity: (1, 1),
-        signature: "atan(x)",
-        help: "arctangent, in (−π/2, π/2)",
         exact: |a| a[0].is_zero().then(|| Ok(Rational::ZERO)),
         approx: |a, prec| atan::atan(&a[0].ball(prec + guard(prec)), prec),
     },
     RealFunction {
         name: "atan2",
-        arity: (2, 2),
-        signature: "atan2(y, x)",
-        help: "the angle of the point (x, y), in (−π, π]; atan2(0, 0) = 0",
         exact: |a| (a[0].is_zero() && !a[1].is_negative()).then(|| Ok(Rational::ZERO)),
         approx: |a, prec| {
             let w = prec + guard(prec);
@@ -196,7 +151,7 @@ pub fn exact_power(x: &Rational, y: &Rational) -> Option<std::result::Result<Rat
     }
     if x.is_negative() {
         return Some(Err(format!(
-            "a negative number to a non-integer power ({x}^{y})"
+            "a negative base ({x}) to a non-integer power ({y})"
         )));
     }
     let q = u32::try_from(q).ok()?;
@@ -216,47 +171,6 @@ pub fn power(x: &Arg, y: &Arg, prec: u64) -> Result<Real> {
     let w = prec + guard(prec);
     roots::pow(&x.ball(w), &y.ball(w), prec)
 }
-
-/// Evaluates `f` at increasing precisions until its value rounds to `places` digits after
-/// the point (Ziv's strategy). A ball too wide for the places asked is evaluated again with
-/// the bits it lacks; one narrow enough that only straddles a rounding boundary, or an
-/// [`RealError::Imprecise`] from `f`, with twice the precision, a few times: then
-/// [`RealError::Undecided`] (the value may lie exactly on the boundary, or at a point where
-/// a function is undefined). The precision never passes `max_prec`.
-pub fn approximate(
-    f: &mut dyn FnMut(u64) -> Result<Real>,
-    places: u64,
-    max_prec: u64,
-) -> Result<(Real, String)> {
-    let mut prec = start_precision(places).min(max_prec);
-    let mut doublings = 0;
-    loop {
-        let next = match f(prec) {
-            Ok(x) => match to_decimal(&x, places) {
-                Some(text) => return Ok((x, text)),
-                None => {
-                    let next = next_precision(&x, places, prec);
-                    if next == 2 * prec {
-                        doublings += 1;
-                    }
-                    next
-                }
-            },
-            Err(RealError::Imprecise) => {
-                doublings += 1;
-                2 * prec
-            }
-            Err(e) => return Err(e),
-        };
-        if doublings > MAX_DOUBLINGS || prec >= max_prec {
-            return Err(RealError::Undecided(prec));
-        }
-        prec = next.min(max_prec);
-    }
-}
-
-/// How many times [`approximate`] doubles the precision for a value it cannot decide.
-const MAX_DOUBLINGS: u32 = 5;
 
 /// The index `k ≥ 1` of a root.
 fn index(k: &Rational) -> std::result::Result<u32, String> {

@@ -48,11 +48,6 @@ impl Mag {
         }
     }
 
-    /// An upper bound of the `f64` value `x ≥ 0` (exact).
-    pub fn from_f64(x: f64) -> Mag {
-        Mag::from_parts(x, 0)
-    }
-
     /// An upper bound of `|x|·2^exp`.
     pub fn from_int(x: &Int, exp: i64) -> Mag {
         let (top, shift, exact) = top_bits(x);
@@ -176,22 +171,6 @@ impl Mag {
         Mag::from_parts(frac.exp2() * (1.0 + 2f64.powi(-30)), e as i64)
     }
 
-    /// A lower bound of `2^l`.
-    pub fn from_log2_lower(l: f64) -> Mag {
-        let e = l.floor();
-        let frac = l - e;
-        Mag::from_parts(frac.exp2() * (1.0 - 2f64.powi(-30)), e as i64)
-    }
-
-    /// The larger of the two.
-    pub fn max(self, o: Mag) -> Mag {
-        if self.le(o) {
-            o
-        } else {
-            self
-        }
-    }
-
     /// `self ≤ o`.
     pub fn le(self, o: Mag) -> bool {
         if self.is_zero() {
@@ -252,6 +231,5 @@ mod tests {
         assert_eq!(a.sub_lower(Mag::pow2(-2)), Mag::ZERO);
         assert!(a.sub_lower(b).le(a));
         assert!(Mag::from_log2(-3.5).log2() >= -3.5);
-        assert!(Mag::from_log2_lower(-3.5).log2() <= -3.5);
     }
 }

@@ -53,9 +53,6 @@ pub enum RealError {
     /// The ball is too wide to decide something the result depends on (a divisor that may
     /// be zero, a logarithm of a value that may be negative): more precision may decide it.
     Imprecise,
-    /// Evaluated up to this many bits, the value still could not be rounded: it may lie
-    /// exactly on a rounding boundary, or at a point where a function is undefined.
-    Undecided(u64),
 }
 
 impl fmt::Display for RealError {
@@ -63,11 +60,6 @@ impl fmt::Display for RealError {
         match self {
             RealError::Domain(m) | RealError::Range(m) => f.write_str(m),
             RealError::Imprecise => f.write_str("cannot decide at the working precision"),
-            RealError::Undecided(bits) => write!(
-                f,
-                "cannot decide the digits even with {bits} bits: the value may lie exactly \
-                 halfway between two roundings, or where a function is undefined"
-            ),
         }
     }
 }
