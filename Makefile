@@ -120,7 +120,7 @@ test-c: deps
 	capi/tests/mini-gmp/run.sh --valgrind
 	capi/tests/programs/run.sh
 
-# The C benchmark (capi/bench/): one program linked to libcarry and to GMP, with ratios.
+# The C benchmark (capi/bench/): one program linked to libcarry and to GMP, with ratios (docs/c.md).
 bench-c: deps
 	capi/bench/run.sh
 
