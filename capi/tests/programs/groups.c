@@ -5,6 +5,9 @@
  * SPDX-License-Identifier: MIT OR Apache-2.0
  */
 #include <gmp.h>
+#ifdef CARRY_GMP_H
+#include <carry.h>
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,6 +136,32 @@ main (void)
   mpz_ui_pow_ui (d, 3, 11000); mpz_add_ui (d, d, 2);
   mpz_ui_pow_ui (s, 5, 150); mpz_sub_ui (s, s, 1);
   mpz_powm (t, a, s, d); mpz_out_str (stdout, 36, t); printf ("\n");
+  /* carry.h: the constant-time power (GMP's mpz_powm_sec on the GMP side) and BLIP, whose
+     round trip must give the value back (printed directly on the GMP side). */
+  mpz_ui_pow_ui (d, 3, 300); mpz_add_ui (d, d, 2);
+  mpz_ui_pow_ui (s, 7, 123);
+#ifdef CARRY_GMP_H
+  carry_mpz_powm_sec (t, a, s, d);
+#else
+  mpz_powm_sec (t, a, s, d);
+#endif
+  show ("powm_sec", t);
+#ifdef CARRY_GMP_H
+  {
+    size_t len, used;
+    unsigned char *w = carry_mpz_to_blip (&len, a);
+    void (*f) (void *, size_t);
+    int rc = carry_mpz_from_blip (t, w, len, &used);
+    printf ("blip %d %d ", rc, used == len);
+    show ("", t);
+    printf ("blip truncated %d\n", carry_mpz_from_blip (t, w, len - 1, &used));
+    mp_get_memory_functions (NULL, NULL, &f);
+    f (w, len);
+  }
+#else
+  printf ("blip 0 1 "); show ("", a);
+  printf ("blip truncated -1\n");
+#endif
   mpz_abs (s, a); mpz_sqrt (t, s); show ("sqrt", t);
   mpz_sqrtrem (t, r, s); gmp_printf ("sqrtrem %Zd %Zd\n", t, r);
   mpz_mul (r, t, t); printf ("square_p %d %d\n", mpz_perfect_square_p (r), mpz_perfect_square_p (s));
