@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install
+.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
 
 test: deps fmt clippy unit tiny ct test-py test-c
 
@@ -83,6 +83,11 @@ fuzz:
 bench: deps
 	$(CARGO) bench --bench int
 	$(CARGO) bench --bench nt
+
+# The calculator's speed table (docs/calculator-reals.md): carry against bc -l, python3 and
+# mpmath with gmpy2 (pinned, in cli/bench/.venv), whole commands on one core.
+bench-calc:
+	cli/bench/run.sh
 
 # The bigint-benchmark tasks as whole programs, carry against rug (GMP): e to 10^6 digits and
 # fib(10^7), both printed in decimal; the outputs must match.
