@@ -325,7 +325,10 @@ fn main() {
         // Variable-time functions: memcheck must report these.
         checks.push(("bn254 pow_vartime".into(), field_vartime_leaks::<bn254::Fq>));
         checks.push(("U256 div_rem_vartime".into(), uint_vartime_leaks));
-        checks.push(("Modulus::pow 2048".into(), modulus_pow_vartime_leaks));
+        checks.push((
+            "Modulus::pow_vartime 2048".into(),
+            modulus_pow_vartime_leaks,
+        ));
         checks.push(("bn254 invert_vartime".into(), invert_vartime_leaks));
     } else {
         let fields: [(&str, FieldChecks); 8] = [
@@ -357,11 +360,11 @@ fn main() {
             ("Uint div_rem", uint_div),
             ("U256 bytes", uint_bytes),
             ("bn254 batch_invert", batch_invert),
-            ("Modulus::pow_ct 2048", modulus_pow_ct),
-            ("Modulus::pow_ct 768 (fixed width)", modulus_pow_ct_768),
-            ("Modulus::pow_ct 256 (fixed width)", modulus_pow_ct_256),
-            ("Modulus::pow_ct 128 (fixed width)", modulus_pow_ct_128),
-            ("Modulus::pow_ct 64 (one word)", modulus_pow_ct_64),
+            ("Modulus::pow 2048", modulus_pow_2048),
+            ("Modulus::pow 768 (fixed width)", modulus_pow_768),
+            ("Modulus::pow 256 (fixed width)", modulus_pow_256),
+            ("Modulus::pow 128 (fixed width)", modulus_pow_128),
+            ("Modulus::pow 64 (one word)", modulus_pow_64),
             ("limbs divsteps", limbs_divsteps),
         ];
         checks.extend(more.into_iter().map(|(n, f)| (n.to_string(), f)));
@@ -382,33 +385,33 @@ fn batch_invert() {
     black_box(&xs);
 }
 
-/// `Modulus::pow_ct_into` on a 2048-bit modulus (public) with a secret base and exponent. The
+/// `Modulus::pow_into` on a 2048-bit modulus (public) with a secret base and exponent. The
 /// exponent's bit length is public by contract (the running time may depend on it), so its top
 /// limb stays defined; every other limb of the exponent and all of the base are secret.
-fn modulus_pow_ct() {
+fn modulus_pow_2048() {
     modulus_pow::<32>(true);
 }
 
 /// The same on 768-, 256- and 128-bit moduli, which take the fixed-width products (the 4-limb
 /// MULX/ADX kernels where the build has them, the unrolled CIOS otherwise; 12 limbs is the
 /// longest that does, `MODULUS_FIXED`). In the tiny-thresholds build all three take the slices.
-fn modulus_pow_ct_768() {
+fn modulus_pow_768() {
     modulus_pow::<12>(true);
 }
 
-fn modulus_pow_ct_256() {
+fn modulus_pow_256() {
     modulus_pow::<4>(true);
 }
 
-fn modulus_pow_ct_128() {
+fn modulus_pow_128() {
     modulus_pow::<2>(true);
 }
 
-fn modulus_pow_ct_64() {
+fn modulus_pow_64() {
     modulus_pow::<1>(true);
 }
 
-/// The same with the variable-time `Modulus::pow` (sliding windows): must be reported.
+/// The same with the variable-time `Modulus::pow_vartime` (sliding windows): must be reported.
 fn modulus_pow_vartime_leaks() {
     modulus_pow::<32>(false);
 }
@@ -442,9 +445,9 @@ fn modulus_pow<const N: usize>(ct: bool) {
     secret_limbs(&exp.as_limbs()[..e - 1]);
     let mut out = [0u64; N];
     if ct {
-        modulus.pow_ct_into(black_box(&base), black_box(&exp), &mut out);
+        modulus.pow_into(black_box(&base), black_box(&exp), &mut out);
     } else {
-        let r = modulus.pow(black_box(&base), black_box(&exp));
+        let r = modulus.pow_vartime(black_box(&base), black_box(&exp));
         out[..r.as_limbs().len()].copy_from_slice(r.as_limbs());
     }
     public(&out);

@@ -894,8 +894,8 @@ fn odd_modulus(rng: &mut Rng, lim: usize) -> Integer {
 }
 
 #[test]
-fn modulus_pow_pow_ct_pow2() {
-    let mut rng = Rng::for_test("modulus_pow_pow_ct_pow2");
+fn modulus_pow_vartime_pow_pow2() {
+    let mut rng = Rng::for_test("modulus_pow_vartime_pow_pow2");
     let mut n = 0;
     for _ in 0..cases(1500) {
         let lim = budget(&mut rng);
@@ -917,30 +917,34 @@ fn modulus_pow_pow_ct_pow2() {
         let (b, e) = (to_int(&rb), to_int(&re));
         let what = |op: &str| format!("{op}({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
         let want = rb.clone().pow_mod(&re, &rm).unwrap();
+        check(&m.pow_vartime(&b, &e), &want, || what("pow_vartime"));
         check(&m.pow(&b, &e), &want, || what("pow"));
-        check(&m.pow_ct(&b, &e), &want, || what("pow_ct"));
         let mut out = vec![u64::MAX; rm.significant_digits::<u64>()];
-        m.pow_ct_into(&b, &e, &mut out);
-        check(&Int::from_limbs(&out), &want, || what("pow_ct_into"));
+        m.pow_into(&b, &e, &mut out);
+        check(&Int::from_limbs(&out), &want, || what("pow_into"));
         if re > 0 {
             let sec = rb.clone().secure_pow_mod(&re, &rm);
-            check(&m.pow_ct(&b, &e), &sec, || what("pow_ct vs secure_pow_mod"));
+            check(&m.pow(&b, &e), &sec, || what("pow vs secure_pow_mod"));
         }
         // Negative exponents through the inverse.
         let neg = Integer::from(-&re);
         match rb.clone().pow_mod(&neg, &rm) {
-            Ok(w) => check(&m.pow(&b, &to_int(&neg)), &w, || what("pow(-e)")),
-            Err(_) => check_eq(m.checked_pow(&b, &to_int(&neg)), None, || {
-                what("checked_pow(-e)")
+            Ok(w) => check(&m.pow_vartime(&b, &to_int(&neg)), &w, || {
+                what("pow_vartime(-e)")
+            }),
+            Err(_) => check_eq(m.checked_pow_vartime(&b, &to_int(&neg)), None, || {
+                what("checked_pow_vartime(-e)")
             }),
         }
         // a^x·b^y.
         let (ra2, _, _) = powm_case(&mut rng);
         let ry = Integer::from(integer(&mut rng, lim.min(4)).abs_ref());
         let w2 = Integer::from(&want * &ra2.clone().pow_mod(&ry, &rm).unwrap()) % &rm;
-        check(&m.pow2(&b, &e, &to_int(&ra2), &to_int(&ry)), &w2, || {
-            format!("pow2 {} ^ {}", what("a^x"), hx(&ry))
-        });
+        check(
+            &m.pow2_vartime(&b, &e, &to_int(&ra2), &to_int(&ry)),
+            &w2,
+            || format!("pow2_vartime {} ^ {}", what("a^x"), hx(&ry)),
+        );
         // The helpers.
         let r_pow = Integer::from(1) << (64 * rm.significant_digits::<u64>() as u32);
         let mont = Integer::from(&rb * &r_pow).rem_euc(&rm);
@@ -960,12 +964,12 @@ fn modulus_pow_pow_ct_pow2() {
         );
         n += 9;
     }
-    report("modulus_pow_pow_ct_pow2", n);
+    report("modulus_pow_vartime_pow_pow2", n);
 }
 
 /// `Modulus` at every length from one limb to two past `MODULUS_FIXED` of the default build
 /// (fixed-width products on arrays up to it, slices above; the tiny-thresholds build has
-/// `MODULUS_FIXED = 1`, so there the slices meet every length from two): `pow`, `pow_ct`, `mul`
+/// `MODULUS_FIXED = 1`, so there the slices meet every length from two): `pow_vartime`, `pow`, `mul`
 /// and `square` against GMP, with moduli of all-ones limbs, just above 2^(64·len − 1) and
 /// random, bases 0, 1, m − 1, 2 and random, and exponents of every length up to the modulus's.
 #[test]
@@ -997,8 +1001,8 @@ fn modulus_every_length() {
             let (b, e) = (to_int(&rb), to_int(&re));
             let what = |op: &str| format!("{op}({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
             let want = rb.clone().pow_mod(&re, &rm).unwrap();
+            check(&m.pow_vartime(&b, &e), &want, || what("pow_vartime"));
             check(&m.pow(&b, &e), &want, || what("pow"));
-            check(&m.pow_ct(&b, &e), &want, || what("pow_ct"));
             let prod = Integer::from(&rb * &ra).rem_euc(&rm);
             check(&m.mul(&b, &to_int(&ra)), &prod, || what("mul"));
             let sq = Integer::from(rb.square_ref()).rem_euc(&rm);

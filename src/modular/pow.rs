@@ -57,33 +57,33 @@ pub(super) fn sliding_windows(e: &Int, w: u32) -> (Vec<(u64, u64)>, u64) {
 }
 
 impl Modulus {
-    /// `base^exp mod m` in `[0, m)`, in variable time (sliding windows; see [`Modulus::pow_ct`]
-    /// for secret exponents). Any base is accepted (reduced first); a negative exponent
+    /// `base^exp mod m` in `[0, m)`, in variable time (sliding windows; see [`Modulus::pow`]
+    /// for secret bases and exponents). Any base is accepted (reduced first); a negative exponent
     /// raises the inverse of the base. Panics when the exponent is negative and the base has
-    /// no inverse ([`Modulus::checked_pow`] returns `None` instead).
+    /// no inverse ([`Modulus::checked_pow_vartime`] returns `None` instead).
     ///
     /// ```
     /// use carry::{Int, Modulus};
     /// let m = Modulus::new(&Int::from(1009)).unwrap();
-    /// assert_eq!(m.pow(&Int::from(3), &Int::from(1008)), 1); // Fermat
-    /// assert_eq!(m.pow(&Int::from(3), &Int::from(-1)), 673);   // 3·673 = 2019 ≡ 1
-    /// assert_eq!(m.pow(&Int::from(-2), &Int::ZERO), 1);
+    /// assert_eq!(m.pow_vartime(&Int::from(3), &Int::from(1008)), 1); // Fermat
+    /// assert_eq!(m.pow_vartime(&Int::from(3), &Int::from(-1)), 673);   // 3·673 = 2019 ≡ 1
+    /// assert_eq!(m.pow_vartime(&Int::from(-2), &Int::ZERO), 1);
     /// ```
-    pub fn pow(&self, base: &Int, exp: &Int) -> Int {
-        self.checked_pow(base, exp)
-            .expect("Modulus::pow: negative exponent and the base has no inverse")
+    pub fn pow_vartime(&self, base: &Int, exp: &Int) -> Int {
+        self.checked_pow_vartime(base, exp)
+            .expect("Modulus::pow_vartime: negative exponent and the base has no inverse")
     }
 
-    /// [`Modulus::pow`], or `None` when the exponent is negative and the base has no inverse
+    /// [`Modulus::pow_vartime`], or `None` when the exponent is negative and the base has no inverse
     /// modulo `m`.
     ///
     /// ```
     /// use carry::{Int, Modulus};
     /// let m = Modulus::new(&Int::from(15)).unwrap();
-    /// assert_eq!(m.checked_pow(&Int::from(2), &Int::from(-1)), Some(Int::from(8)));
-    /// assert_eq!(m.checked_pow(&Int::from(3), &Int::from(-1)), None);
+    /// assert_eq!(m.checked_pow_vartime(&Int::from(2), &Int::from(-1)), Some(Int::from(8)));
+    /// assert_eq!(m.checked_pow_vartime(&Int::from(3), &Int::from(-1)), None);
     /// ```
-    pub fn checked_pow(&self, base: &Int, exp: &Int) -> Option<Int> {
+    pub fn checked_pow_vartime(&self, base: &Int, exp: &Int) -> Option<Int> {
         if exp.is_negative() {
             let inv = base.modinv(&self.int)?;
             return Some(self.pow_nonneg(&inv, &exp.abs()));

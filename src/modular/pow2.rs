@@ -28,13 +28,13 @@ impl Modulus {
     /// use carry::{Int, Modulus};
     /// let m = Modulus::new(&Int::from(1_000_003)).unwrap();
     /// let (a, x, b, y) = (Int::from(5), Int::from(123), Int::from(7), Int::from(-456));
-    /// assert_eq!(m.pow2(&a, &x, &b, &y), m.mul(&m.pow(&a, &x), &m.pow(&b, &y)));
+    /// assert_eq!(m.pow2_vartime(&a, &x, &b, &y), m.mul(&m.pow_vartime(&a, &x), &m.pow_vartime(&b, &y)));
     /// ```
-    pub fn pow2(&self, a: &Int, x: &Int, b: &Int, y: &Int) -> Int {
+    pub fn pow2_vartime(&self, a: &Int, x: &Int, b: &Int, y: &Int) -> Int {
         let invert = |base: &Int, e: &Int| {
             if e.is_negative() {
                 base.modinv(&self.int)
-                    .expect("Modulus::pow2: negative exponent and the base has no inverse")
+                    .expect("Modulus::pow2_vartime: negative exponent and the base has no inverse")
             } else {
                 base.clone()
             }

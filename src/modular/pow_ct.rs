@@ -55,7 +55,8 @@ fn bits_at(e: &[u64], pos: u64, w: u32) -> u64 {
 }
 
 impl Modulus {
-    /// `base^exp mod m` in `[0, m)` in constant time: no branch and no memory index depends
+    /// `base^exp mod m` in `[0, m)` in constant time, for secret bases and exponents (see
+    /// [`Modulus::pow_vartime`] for public ones): no branch and no memory index depends
     /// on the bits of `base` or `exp`; the running time depends only on `m` and on
     /// `max(m.bits(), exp.bits())` (and on the limb length of `base`). Fixed windows, a
     /// masked scan of the whole table for every window, schoolbook products, and temporaries
@@ -65,18 +66,18 @@ impl Modulus {
     /// ```
     /// use carry::{Int, Modulus};
     /// let m = Modulus::new(&Int::from(1009)).unwrap();
-    /// assert_eq!(m.pow_ct(&Int::from(3), &Int::from(1008)), 1);
-    /// assert_eq!(m.pow_ct(&Int::from(5), &Int::from(3)), 125);
+    /// assert_eq!(m.pow(&Int::from(3), &Int::from(1008)), 1);
+    /// assert_eq!(m.pow(&Int::from(5), &Int::from(3)), 125);
     /// ```
-    pub fn pow_ct(&self, base: &Int, exp: &Int) -> Int {
+    pub fn pow(&self, base: &Int, exp: &Int) -> Int {
         let mut r = vec![0u64; self.len()];
-        self.pow_ct_into(base, exp, &mut r);
+        self.pow_into(base, exp, &mut r);
         let result = Int::from_limbs(&r);
         r.zeroize();
         result
     }
 
-    /// [`Modulus::pow_ct`] into `out`, exactly as many limbs as the modulus has (little-endian,
+    /// [`Modulus::pow`] into `out`, exactly as many limbs as the modulus has (little-endian,
     /// high limbs zero-padded): unlike an [`Int`], whose length depends on the value, this
     /// form touches nothing whose address or control flow depends on the result either.
     /// Panics when `exp` is negative or `out` has the wrong length.
@@ -85,16 +86,16 @@ impl Modulus {
     /// use carry::{Int, Modulus};
     /// let m = Modulus::new(&((Int::ONE << 127u32) - 1u32)).unwrap();
     /// let mut out = [0u64; 2];
-    /// m.pow_ct_into(&Int::from(3), &Int::from(5), &mut out);
+    /// m.pow_into(&Int::from(3), &Int::from(5), &mut out);
     /// assert_eq!(out, [243, 0]);
     /// ```
-    pub fn pow_ct_into(&self, base: &Int, exp: &Int, out: &mut [u64]) {
-        assert!(!exp.is_negative(), "Modulus::pow_ct: negative exponent");
+    pub fn pow_into(&self, base: &Int, exp: &Int, out: &mut [u64]) {
+        assert!(!exp.is_negative(), "Modulus::pow: negative exponent");
         let n = self.len();
         assert_eq!(
             out.len(),
             n,
-            "Modulus::pow_ct_into: out must have the modulus's length"
+            "Modulus::pow_into: out must have the modulus's length"
         );
         let mut s = vec![0u64; self.scratch_len()];
         let bits = self.int.bits().max(exp.bits());
@@ -141,7 +142,7 @@ impl Modulus {
 }
 
 impl Modulus {
-    /// The window loop of [`Modulus::pow_ct_into`] above `MODULUS_FIXED` limbs, on slices: `acc`
+    /// The window loop of [`Modulus::pow_into`] above `MODULUS_FIXED` limbs, on slices: `acc`
     /// (one in Montgomery form on entry) becomes the power; `s` is the products' scratch. Its
     /// two vectors are allocated here, not for the array loop, which needs neither. Runs in
     /// time independent of the values.
@@ -171,7 +172,7 @@ impl Modulus {
         entry.zeroize();
     }
 
-    /// The window loop of [`Modulus::pow_ct_into`] for a modulus of `N` limbs, on arrays
+    /// The window loop of [`Modulus::pow_into`] for a modulus of `N` limbs, on arrays
     /// ([`Fixed`]): `acc` (one in Montgomery form on entry) becomes the power. Each window's
     /// table entry is gathered into a local array, which stays in registers (gathered into a
     /// vector, every entry's masked OR would wait for the previous one's store to be read

@@ -34,14 +34,14 @@ impl Int {
         let exp = exp.abs();
         let k = m.trailing_zeros().unwrap_or(0);
         if k == 0 {
-            return Some(odd_modulus(&m).pow(&base, &exp));
+            return Some(odd_modulus(&m).pow_vartime(&base, &exp));
         }
         let q = &m >> k;
         let low = pow_mod_2k(&base, &exp, k);
         if q == 1u32 {
             return Some(low);
         }
-        let high = odd_modulus(&q).pow(&base, &exp);
+        let high = odd_modulus(&q).pow_vartime(&base, &exp);
         // x = high + q·t with q·t ≡ low - high (mod 2^k).
         let q_inv = q.modinv(&(Int::ONE << k)).expect("q is odd");
         let t = truncate(&((low - &high) * q_inv), k);
