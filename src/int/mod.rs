@@ -41,11 +41,17 @@ pub struct Int {
 }
 
 impl Drop for Int {
-    /// Gives a heap buffer to the per-thread cache that the next result of its size takes.
+    /// Gives a heap buffer to the per-thread cache that the next result of its size takes. With
+    /// the `zeroize-int` feature the buffer is wiped and freed instead, and inline limbs are
+    /// wiped too.
     #[inline]
     fn drop(&mut self) {
-        if let Repr::Heap { buf, .. } = &mut self.repr {
-            give_back(buf);
+        match &mut self.repr {
+            Repr::Heap { buf, .. } => give_back(buf),
+            #[cfg(feature = "zeroize-int")]
+            Repr::Inline { limbs, .. } => zeroize::Zeroize::zeroize(limbs),
+            #[cfg(not(feature = "zeroize-int"))]
+            Repr::Inline { .. } => {}
         }
     }
 }

@@ -5,7 +5,10 @@
 //! than the arithmetic. Heap values give their buffer here when dropped, and new ones take it
 //! back, so such a loop stops calling the allocator. At most two buffers per capacity class
 //! are kept (a quotient and a remainder may share a class), under 80 KiB per thread in all,
-//! freed when the thread exits.
+//! freed when the thread exits. The cached buffers are not wiped.
+//!
+//! With the `zeroize-int` feature there is no cache: every buffer given back is wiped and freed
+//! at once, and every buffer taken is a new zeroed allocation.
 
 use core::cell::Cell;
 
@@ -69,6 +72,9 @@ pub(crate) fn take(n: usize) -> Box<[u64]> {
         return fresh(n);
     }
     let (k, cap) = request_class(n);
+    if cfg!(feature = "zeroize-int") {
+        return fresh(cap);
+    }
     let cached = FREE.try_with(|free| free[k][0].take().or_else(|| free[k][1].take()));
     match cached {
         Ok(Some(b)) => b,
@@ -87,6 +93,9 @@ fn fresh(cap: usize) -> Box<[u64]> {
 /// (and the one at the back, if any, is freed); buffers outside every class are freed at once.
 #[inline]
 pub(crate) fn put(b: Box<[u64]>) {
+    if cfg!(feature = "zeroize-int") {
+        return wipe(b);
+    }
     let Some(k) = capacity_class(b.len()) else {
         return;
     };
@@ -95,6 +104,13 @@ pub(crate) fn put(b: Box<[u64]>) {
             displace(&free[k][1], old);
         }
     });
+}
+
+/// Wipes a buffer and frees it (the `zeroize-int` feature's `put`).
+#[inline(never)]
+fn wipe(mut b: Box<[u64]>) {
+    use zeroize::Zeroize;
+    b.zeroize();
 }
 
 /// Moves a buffer to the back slot of its class, out of the way of the usual case of one
@@ -133,6 +149,10 @@ pub(crate) fn copy_of(a: &[u64]) -> Box<[u64]> {
 /// becomes a boxed slice without reallocating.
 #[inline]
 pub(crate) fn give(mut v: Vec<u64>) {
+    if cfg!(feature = "zeroize-int") {
+        v.resize(v.capacity(), 0);
+        return put(v.into_boxed_slice());
+    }
     if capacity_class(v.capacity()).is_some() {
         v.resize(v.capacity(), 0);
         put(v.into_boxed_slice());
@@ -161,6 +181,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(feature = "zeroize-int"))]
     fn a_freed_buffer_is_reused() {
         let v = zeroed(6);
         let p = v.as_ptr();
