@@ -1028,3 +1028,68 @@ fn invert_rounds_cover_small_moduli_exhaustively() {
     }
     report("invert_rounds_cover_small_moduli_exhaustively", checks);
 }
+
+/// Each ready field's documented multiplicative generator and 2-adicity: its doc comment says
+/// "Multiplicative generator g, 2-adicity s", `ff::PrimeField` reports the same, and g
+/// generates the whole group: g^((p − 1)/q) ≠ 1 for every prime q dividing p − 1, from the
+/// factorization below (checked: its product is p − 1 and its factors are prime).
+#[test]
+fn ready_fields_document_their_generator_and_two_adicity() {
+    fn check<F: TestField>(source: &str, name: &str, g: u64, s: u32, factors: &[(&str, u32)]) {
+        let p = modulus::<F>();
+        let doc = format!("Multiplicative generator {g},");
+        let doc_s = format!("2-adicity {s}.");
+        let at = source
+            .find(&format!("pub struct {name};"))
+            .unwrap_or_else(|| panic!("{name} not in its source"));
+        let before = &source[..at];
+        let comment = &before[before.rfind("prime_field!").unwrap()..];
+        let comment = comment.replace("\n    /// ", " ");
+        assert!(comment.contains(&doc), "{name}: the doc should say {doc:?}");
+        assert!(
+            comment.contains(&doc_s),
+            "{name}: the doc should say {doc_s:?}"
+        );
+        assert_eq!(F::MULTIPLICATIVE_GENERATOR, F::from(g), "{name}: generator");
+        assert_eq!(F::S, s, "{name}: 2-adicity");
+        let mut product = Integer::from(1);
+        for &(q, e) in factors {
+            let q: Integer = q.parse().unwrap();
+            assert_ne!(
+                q.is_probably_prime(40),
+                rug::integer::IsPrime::No,
+                "{name}: {q}"
+            );
+            product *= rug::ops::Pow::pow(q.clone(), e);
+            let x = Integer::from(g)
+                .pow_mod(&((&p - Integer::from(1)) / &q), &p)
+                .unwrap();
+            assert_ne!(x, 1, "{name}: {g} has order dividing (p - 1)/{q}");
+        }
+        assert_eq!(product, p - 1u32, "{name}: the factorization of p - 1");
+        assert_eq!(
+            factors[0],
+            ("2", s),
+            "{name}: 2-adicity from the factorization"
+        );
+    }
+    let bn254 = include_str!("../src/fields/bn254.rs");
+    let bls = include_str!("../src/fields/bls12_381.rs");
+    let k1 = include_str!("../src/fields/secp256k1.rs");
+    let p256 = include_str!("../src/fields/p256.rs");
+    let c25519 = include_str!("../src/fields/curve25519.rs");
+    all(bn254, bls, k1, p256, c25519);
+    #[rustfmt::skip]
+    fn all(bn254: &str, bls: &str, k1: &str, p256: &str, c25519: &str) {
+    check::<bn254::Fq>(bn254, "Fq", 3, 1, &[("2", 1), ("3", 2), ("13", 1), ("29", 1), ("67", 1), ("229", 1), ("311", 1), ("983", 1), ("11003", 1), ("405928799", 1), ("11465965001", 1), ("13427688667394608761327070753331941386769", 1)]);
+    check::<bn254::Fr>(bn254, "Fr", 5, 28, &[("2", 28), ("3", 2), ("13", 1), ("29", 1), ("983", 1), ("11003", 1), ("237073", 1), ("405928799", 1), ("1670836401704629", 1), ("13818364434197438864469338081", 1)]);
+    check::<bls12_381::Fq>(bls, "Fq", 2, 1, &[("2", 1), ("3", 2), ("11", 1), ("23", 1), ("47", 1), ("10177", 1), ("859267", 1), ("52437899", 1), ("2584487767265781317813", 1), ("15778400344354997994418419698270088123916926905054652752758194827714659", 1)]);
+    check::<bls12_381::Fr>(bls, "Fr", 7, 32, &[("2", 32), ("3", 1), ("11", 1), ("19", 1), ("10177", 1), ("125527", 1), ("859267", 1), ("906349", 2), ("2508409", 1), ("2529403", 1), ("52437899", 1), ("254760293", 2)]);
+    check::<secp256k1::Fp>(k1, "Fp", 3, 1, &[("2", 1), ("3", 1), ("7", 1), ("13441", 1), ("205115282021455665897114700593932402728804164701536103180137503955397371", 1)]);
+    check::<secp256k1::Fn>(k1, "Fn", 7, 6, &[("2", 6), ("3", 1), ("149", 1), ("631", 1), ("107361793816595537", 1), ("174723607534414371449", 1), ("341948486974166000522343609283189", 1)]);
+    check::<p256::Fp>(p256, "Fp", 6, 1, &[("2", 1), ("3", 1), ("5", 2), ("17", 1), ("257", 1), ("641", 1), ("1531", 1), ("65537", 1), ("490463", 1), ("6700417", 1), ("835945042244614951780389953367877943453916927241", 1)]);
+    check::<p256::Fn>(p256, "Fn", 7, 4, &[("2", 4), ("3", 1), ("71", 1), ("131", 1), ("373", 1), ("3407", 1), ("17449", 1), ("38189", 1), ("187019741", 1), ("622491383", 1), ("1002328039319", 1), ("2624747550333869278416773953", 1)]);
+    check::<curve25519::Fp>(c25519, "Fp", 2, 2, &[("2", 2), ("3", 1), ("65147", 1), ("74058212732561358302231226437062788676166966415465897661863160754340907", 1)]);
+    check::<curve25519::Fn>(c25519, "Fn", 2, 2, &[("2", 2), ("3", 1), ("11", 1), ("198211423230930754013084525763697", 1), ("276602624281642239937218680557139826668747", 1)]);
+    }
+}

@@ -11,6 +11,7 @@ mod macros;
 pub mod mont;
 mod params;
 pub mod pow;
+mod prime;
 pub mod sqrt;
 mod traits;
 #[cfg(target_arch = "x86_64")]

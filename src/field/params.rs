@@ -274,7 +274,7 @@ impl<const N: usize> Params<N> {
 
 /// The Jacobi symbol (z / p) for a small z ≥ 1 and an odd p: the factors 2 of z by the
 /// second supplement, then reciprocity turns (z / p) into (p mod z / z) on single words.
-const fn jacobi_small<const N: usize>(z: u64, p: &[u64; N]) -> i32 {
+pub(super) const fn jacobi_small<const N: usize>(z: u64, p: &[u64; N]) -> i32 {
     let mut sign = 1;
     let mut a = z;
     let p8 = p[0] & 7;
