@@ -632,7 +632,11 @@ impl PyFieldElement {
             return Ok(None);
         };
         let x = self.value();
-        let r = self.ctx.m.checked_pow(&x, &e).ok_or_else(no_inverse)?;
+        let r = self
+            .ctx
+            .m
+            .checked_pow_vartime(&x, &e)
+            .ok_or_else(no_inverse)?;
         Ok(Some(self.with(self.ctx.m.to_montgomery(&r))))
     }
     fn __neg__(&self) -> PyFieldElement {
@@ -742,7 +746,7 @@ fn sqrt_mod(ctx: &Ctx, a: &Int) -> Option<Int> {
     while z.legendre(p) != -1 {
         z += 1u32;
     }
-    let pow = |b: &Int, e: &Int| m.checked_pow(b, e).unwrap_or_default();
+    let pow = |b: &Int, e: &Int| m.checked_pow_vartime(b, e).unwrap_or_default();
     let mut c = pow(&z, &q);
     let mut x = pow(a, &((&q + 1u32) >> 1u32));
     let mut t = pow(a, &q);

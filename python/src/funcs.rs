@@ -52,12 +52,12 @@ pub fn powmod_sec(
 
 /// `b^e mod m` in constant time (`e >= 0`, `b` reduced).
 fn pow_ct(m: &Modulus, b: &Int, e: &Int) -> Int {
-    m.pow_ct(b, e)
+    m.pow(b, e)
 }
 
 /// `b^e mod m` in variable time; `None` when `e < 0` and `b` has no inverse.
 fn pow_vartime(m: &Modulus, b: &Int, e: &Int) -> Option<Int> {
-    m.checked_pow(b, e)
+    m.checked_pow_vartime(b, e)
 }
 
 /// The Montgomery context of `m`, or `ValueError`.
@@ -512,7 +512,9 @@ impl PyModulus {
         }
         new_int(
             py,
-            run(py, limbs(m.modulus()) * 4, || m.pow2(&a, &x, &b, &y)),
+            run(py, limbs(m.modulus()) * 4, || {
+                m.pow2_vartime(&a, &x, &b, &y)
+            }),
         )
     }
     fn __repr__(&self) -> String {
