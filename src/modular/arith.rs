@@ -1,21 +1,17 @@
 //! Montgomery multiplication and squaring on limb slices for a [`Modulus`], and the public
-//! helpers built on them (`mul`, `square`, `reduce`, Montgomery-form conversions).
-//! Moduli of one to `MODULUS_FIXED` (12) limbs take fixed-width Montgomery products on arrays
-//! ([`Fixed`]: the prime fields' unrolled CIOS, their MULX/ADX kernels at four limbs), and `pow`
-//! keeps its running power in an array too. Measured on the Zen 5 host (session 17,
-//! `Modulus::new` and `pow` with an n-bit modulus and exponent, against GMP's `mpz_powm`): 128
-//! bits 1.68 µs (was 5.7), 256 bits 5.5 (11.1), 384 bits 17.6 (29.2), 512 bits 38.0 (48.0); GMP
-//! 1.87, 11.7, 26.4, 49.9 µs. Session 18 took the allocations out of those sizes' `pow` and
-//! `Modulus::new` and gave one limb its own product: 64 bits 0.66 -> 0.32 µs (GMP 0.31), 128
-//! bits 1.62 -> 1.25. Session 19 moved nine to twelve limbs from the slices to the arrays: `pow`
-//! at 576 bits 64.9 -> 49.5 µs (GMP 64.4), 768 bits 123 -> 116 (GMP 130). Larger moduli take a
-//! full product (by `limbs::mul`/`sqr`, so Karatsuba and Toom-3 where they pay) followed by
-//! `redc`, or the schoolbook products with their REDC for `pow_ct`. All of these but the
-//! subquadratic products run in time independent of the values.
+//! helpers built on them (`mul`, `square`, `reduce`, Montgomery-form conversions, all
+//! constant-time). Moduli of one to `MODULUS_FIXED` (12) limbs take fixed-width Montgomery
+//! products on arrays ([`Fixed`]: the prime fields' unrolled CIOS, their MULX/ADX kernels at
+//! four limbs), and the powers keep their running value in an array too, allocating nothing
+//! but the result. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and
+//! Toom-3 where they pay) followed by `redc`, or the schoolbook products with their REDC in
+//! constant time. All of these but the subquadratic products run in time independent of the
+//! values.
 
 use super::{padded, Modulus};
 use crate::limbs;
 use crate::Int;
+use zeroize::Zeroize;
 
 /// Which kernels a product may use: `Vartime` allows the subquadratic products (whose
 /// branches depend on the operands), `ConstTime` keeps to the schoolbook ones.
@@ -91,8 +87,8 @@ impl<const N: usize> Fixed<N> {
 /// agree, so the result is hi(t) − hi(q·m), in (−m, m), plus m where that borrows: no carry
 /// out of the low words and no final comparison on the chain (Montgomery's reduction in its
 /// subtractive form). Both candidates are formed as soon as hi(q·m) is known and a CMOV picks
-/// one (`select_unpredictable`; ctgrind checks that no branch appears). A 64-bit `pow` 302 ->
-/// 275 ns against the one-limb CIOS in a scratch loop (session 18).
+/// one (`select_unpredictable`; ctgrind checks that no branch appears). Faster than the
+/// one-limb CIOS by about a tenth.
 #[inline(always)]
 fn mul_word(a: u64, b: u64, m: u64, minv: u64) -> u64 {
     let t = u128::from(a) * u128::from(b);
@@ -248,7 +244,6 @@ impl Modulus {
             limbs::sub_if_ge(&mut tmp, 0, self.m(), s);
             acc.copy_from_slice(&tmp);
         }
-        use zeroize::Zeroize;
         chunk.zeroize();
         tmp.zeroize();
         acc
@@ -288,7 +283,18 @@ impl Modulus {
         r
     }
 
-    /// `x mod m` in `[0, m)` for any `x` (negative values too).
+    /// `x mod m` as `n` limbs in `[0, m)`, in constant time (two Montgomery products per `n`
+    /// limbs of `x`).
+    fn reduce_ct(&self, x: &Int, s: &mut [u64]) -> Vec<u64> {
+        let mut a = self.to_mont_ct(x, s);
+        let mut r = vec![0u64; self.len()];
+        self.mont_out(&mut r, &a, s);
+        a.zeroize();
+        r
+    }
+
+    /// `x mod m` in `[0, m)` for any `x` (negative values too), in constant time: the running
+    /// time depends on `m` and on the limb length of `x` only.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -297,10 +303,17 @@ impl Modulus {
     /// assert_eq!(m.reduce(&Int::from(100)), 2);
     /// ```
     pub fn reduce(&self, x: &Int) -> Int {
-        Int::from_limbs(&self.reduce_limbs(x))
+        let mut s = vec![0u64; self.scratch_len()];
+        let mut r = self.reduce_ct(x, &mut s);
+        let result = Int::from_limbs(&r);
+        for v in [&mut r, &mut s] {
+            v.zeroize();
+        }
+        result
     }
 
-    /// `a·b mod m` in `[0, m)` for any `a`, `b` (reduced first).
+    /// `a·b mod m` in `[0, m)` for any `a`, `b` (reduced first), in constant time: the running
+    /// time depends on `m` and on the limb lengths of `a` and `b` only.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -309,14 +322,18 @@ impl Modulus {
     /// ```
     pub fn mul(&self, a: &Int, b: &Int) -> Int {
         let mut s = vec![0u64; self.scratch_len()];
-        let am = self.to_mont(a, &mut s);
-        let b = self.reduce_limbs(b);
+        let mut am = self.to_mont_ct(a, &mut s);
+        let mut b = self.reduce_ct(b, &mut s);
         let mut r = vec![0u64; self.len()];
-        self.mont_mul(&mut r, &am, &b, &mut s, Timing::Vartime);
-        Int::from_limbs(&r)
+        self.mont_mul(&mut r, &am, &b, &mut s, Timing::ConstTime);
+        let result = Int::from_limbs(&r);
+        for v in [&mut r, &mut am, &mut b, &mut s] {
+            v.zeroize();
+        }
+        result
     }
 
-    /// `a² mod m` in `[0, m)` for any `a`.
+    /// `a² mod m` in `[0, m)` for any `a`, in constant time.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -328,7 +345,7 @@ impl Modulus {
     }
 
     /// The Montgomery form `a·R mod m` of `a` (any value, reduced first), where
-    /// `R = 2^(64·n)` for an `n`-limb modulus.
+    /// `R = 2^(64·n)` for an `n`-limb modulus; constant-time.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -338,10 +355,16 @@ impl Modulus {
     /// ```
     pub fn to_montgomery(&self, a: &Int) -> Int {
         let mut s = vec![0u64; self.scratch_len()];
-        Int::from_limbs(&self.to_mont(a, &mut s))
+        let mut r = self.to_mont_ct(a, &mut s);
+        let result = Int::from_limbs(&r);
+        for v in [&mut r, &mut s] {
+            v.zeroize();
+        }
+        result
     }
 
-    /// The value `a·R^(-1) mod m` whose Montgomery form is `a` (any value, reduced first).
+    /// The value `a·R^(-1) mod m` whose Montgomery form is `a` (any value, reduced first);
+    /// constant-time.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -350,14 +373,18 @@ impl Modulus {
     /// ```
     pub fn from_montgomery(&self, a: &Int) -> Int {
         let mut s = vec![0u64; self.scratch_len()];
-        let a = self.reduce_limbs(a);
+        let mut a = self.reduce_ct(a, &mut s);
         let mut r = vec![0u64; self.len()];
         self.mont_out(&mut r, &a, &mut s);
-        Int::from_limbs(&r)
+        let result = Int::from_limbs(&r);
+        for v in [&mut r, &mut a, &mut s] {
+            v.zeroize();
+        }
+        result
     }
 
     /// The Montgomery product `a·b·R^(-1) mod m` (any `a`, `b`, reduced first): for values
-    /// kept in Montgomery form, the product's Montgomery form.
+    /// kept in Montgomery form, the product's Montgomery form. Constant-time.
     ///
     /// ```
     /// use carry::{Int, Modulus};
@@ -367,10 +394,14 @@ impl Modulus {
     /// ```
     pub fn montgomery_mul(&self, a: &Int, b: &Int) -> Int {
         let mut s = vec![0u64; self.scratch_len()];
-        let (a, b) = (self.reduce_limbs(a), self.reduce_limbs(b));
+        let (mut a, mut b) = (self.reduce_ct(a, &mut s), self.reduce_ct(b, &mut s));
         let mut r = vec![0u64; self.len()];
-        self.mont_mul(&mut r, &a, &b, &mut s, Timing::Vartime);
-        Int::from_limbs(&r)
+        self.mont_mul(&mut r, &a, &b, &mut s, Timing::ConstTime);
+        let result = Int::from_limbs(&r);
+        for v in [&mut r, &mut a, &mut b, &mut s] {
+            v.zeroize();
+        }
+        result
     }
 }
 

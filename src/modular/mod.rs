@@ -15,6 +15,13 @@ use zeroize::Zeroize;
 /// `n`-limb modulus): build it once with [`Modulus::new`], then multiply and exponentiate
 /// modulo `m` with it. Its buffers are zeroized when it is dropped.
 ///
+/// Timing follows the crate's rule: the plain names are constant-time, the variable-time ones
+/// are named `*_vartime` ([`Modulus::pow_vartime`], [`Modulus::checked_pow_vartime`],
+/// [`Modulus::pow2_vartime`]). A constant-time function's running time depends on `m` and on
+/// the limb lengths of its arguments, never on their values; it returns an [`Int`], whose
+/// length depends on the result, except [`Modulus::pow_into`], which writes a fixed number of
+/// limbs. The modulus itself is public.
+///
 /// ```
 /// use carry::{Int, Modulus};
 /// let m = Modulus::new(&Int::from(1_000_000_007)).unwrap();
