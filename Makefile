@@ -139,3 +139,12 @@ install:
 	install -m 644 include/carry/gmp.h include/carry/carry.h $(DESTDIR)$(PREFIX)/include/carry/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$(sed -n 's/^version = \"\(.*\)\"/\1/p' capi/Cargo.toml)|" \
 		capi/carry.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/carry.pc
+
+# Regenerate the inline assembly of the x86_64 kernels (scripts/asm, docs/design/asm.md).
+.PHONY: asm asm-check
+asm:
+	python3 scripts/asm/gen.py
+# Fails when a committed kernel differs from its generator's output.
+asm-check:
+	python3 scripts/asm/gen.py --self-test
+	python3 scripts/asm/gen.py --check

@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
-"""Reorder the straight-line asm of one kernel in src/limbs/x86_mont.rs by randomized list scheduling.
+"""Randomized list scheduling of a straight-line kernel (used by gen.py for the kernels listed
+in schedules.txt).
 
-    python3 scripts/asm_schedule.py FUNCTION SEED NOISE > body.txt
-
-prints the `asm!` template lines of FUNCTION in a new order: a list scheduler that always issues,
+`schedule(lines, seed, noise)` returns the instructions in a new order: a list scheduler that
+always issues,
 among the instructions whose inputs are ready, the one with the highest priority, where the
 priority is the latency of the longest dependency chain from the instruction to the end
 (MULX 4 cycles, IMUL 3, anything else 1) plus Gaussian noise of deviation NOISE. Dependencies
 are those of the code as written: through registers (read after write, write after read, write
 after write), through the carry flag, the overflow flag and the other flags, and through memory
-(a store is ordered against every load and store), so every order
-printed computes the same result. The kernels' orders were chosen by timing such orders (seeds
-and noise 1 to 6) in a dependent chain and keeping the fastest; tests/field.rs compares every
-kernel with its portable twin.
+(a store is ordered against every load and store), so every order it
+returns computes the same result (`respects` checks that of any order). A kernel's seed and
+noise are chosen by timing such orders in a dependent chain (scripts/asm/search.py) and
+confirming the lead with `cargo bench`, and are recorded in schedules.txt; tests/field.rs
+compares every kernel with its portable twin.
 """
 import random
 import re
-import sys
 
 REG64 = {}
 for r in ["rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "rsp"]:
@@ -121,22 +121,22 @@ def schedule(lines, seed, noise):
     return order
 
 
-def kernel_lines(path, function):
-    src = open(path).read()
-    start = src.index(f"pub fn {function}(")
-    body = src.index("core::arch::asm!(\n", start) + len("core::arch::asm!(\n")
-    lines = []
-    for line in src[body:].split("\n"):
-        line = line.strip()
-        if line.startswith("//"):
-            continue
-        if not line.startswith('"'):
-            break
-        lines.append(line.rstrip(",").strip('"'))
-    return lines
-
-
-if __name__ == "__main__":
-    function, seed, noise = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-    for line in schedule(kernel_lines("src/limbs/x86_mont.rs", function), seed, noise):
-        print(f'            "{line}",')
+def respects(order, lines):
+    """Whether `order` (a permutation of `lines`) keeps every instruction between the same
+    writers and readers of each register, flag and memory as `lines`: then both compute the
+    same."""
+    if sorted(order) != sorted(lines):
+        return False
+    n = len(lines)
+    rw = [reads_writes(x) for x in lines]
+    position = {}
+    for pos, ins in enumerate(order):
+        position.setdefault(ins, []).append(pos)
+    at = [position[ins].pop(0) for ins in lines]
+    for i in range(n):
+        for j in range(i + 1, n):
+            (ri, wi), (rj, wj) = rw[i], rw[j]
+            if (wi & (rj | wj)) or (ri & wj):
+                if at[i] > at[j]:
+                    return False
+    return True

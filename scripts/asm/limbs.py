@@ -1,0 +1,245 @@
+"""Generators of the `limbs::x86` kernels: carry chains, product rows, straight-line products,
+the doubling pass of the schoolbook square, and the four-limb Montgomery product and square.
+
+Each function returns the `Body` of one `asm!` call. Register names are those of the committed
+code; `{name}` operands are register classes that the compiler allocates."""
+
+from common import Body, mem, r32
+
+
+def carry_chain():
+    """`r = a ± b` over n limbs on one ADC/SBB chain (`$op` is "adc" or "sbb"): n mod 4 limbs
+    one at a time, then groups of four in two registers; the borrow out becomes a mask."""
+    b = Body()
+    b("clc", "jrcxz 3f", "2:")
+    b("mov {t0}, qword ptr [{a}]")
+    b.raw('concat!($op, " {t0}, qword ptr [{b}]"),')
+    b("mov qword ptr [{r}], {t0}")
+    b("lea {a}, [{a} + 8]", "lea {b}, [{b} + 8]", "lea {r}, [{r} + 8]")
+    b("dec rcx", "jnz 2b", "3:", "mov rcx, {groups}", "jrcxz 5f", "4:")
+    for half in (0, 16):
+        t = ["{t0}", "{t1}"]
+        for k in range(2):
+            b(f"mov {t[k]}, {mem('{a}', half + 8 * k)}")
+        for k in range(2):
+            b.raw(f'concat!($op, " {t[k]}, {mem("{b}", half + 8 * k)}"),')
+        for k in range(2):
+            b(f"mov {mem('{r}', half + 8 * k)}, {t[k]}")
+    b("lea {a}, [{a} + 32]", "lea {b}, [{b} + 32]", "lea {r}, [{r} + 32]")
+    b("dec rcx", "jnz 4b", "5:", "sbb {t0}, {t0}")
+    b.ops("r = inout(reg) $r => _", "a = inout(reg) $a => _", "b = inout(reg) $b => _",
+          "groups = in(reg) $n / 4", 'inout("rcx") $n % 4 => _', "t0 = out(reg) flag",
+          "t1 = out(reg) _", "options(nostack)")
+    return b
+
+
+def entry_dispatch(b, skip_ops):
+    """The jump into a loop unrolled by four at step `{k}` (0..3); `skip_ops[k]` are the
+    instructions that step k runs first (they clear the flags and set up the carry register)."""
+    for k in (1, 2, 3):
+        b(f"cmp {{k}}, {k}", f"je 6{k}f")
+    b(*skip_ops[0], "jmp 60f")
+    for k in (1, 2, 3):
+        b(f"6{k}:", *skip_ops[k], f"jmp 7{k}f")
+
+
+def addmul_row():
+    """`r[..n] += a[..n]·b` (b in rdx): each step's product low limb joins the previous high
+    limb on the ADCX chain and r on the ADOX chain. Unrolled by four, entered at any step."""
+    b = Body()
+    h = ["{h0}", "{h1}"]
+    entry_dispatch(b, [["xor {h0:e}, {h0:e}"], ["xor {h1:e}, {h1:e}"],
+                       ["xor {h0:e}, {h0:e}"], ["xor {h1:e}, {h1:e}"]])
+    for s in range(4):
+        b("60:" if s == 0 else f"7{s}:")
+        b(f"mulx {h[(s + 1) % 2]}, {{lo}}, {mem('{a}', 8 * s)}",
+          f"adcx {{lo}}, {h[s % 2]}",
+          f"adox {{lo}}, {mem('{r}', 8 * s)}",
+          f"mov {mem('{r}', 8 * s)}, {{lo}}")
+    b("lea {a}, [{a} + 32]", "lea {r}, [{r} + 32]", "lea rcx, [rcx + 1]", "jrcxz 3f",
+      "jmp 60b", "3:", "mov {lo:e}, 0", "adcx {h0}, {lo}", "adox {h0}, {lo}")
+    b.ops("a = inout(reg) a.wrapping_sub(skip) => _", "r = inout(reg) r.wrapping_sub(skip) => _",
+          "k = in(reg) skip", 'inout("rcx") -(passes as isize) => _', 'in("rdx") b',
+          "h0 = out(reg) carry", "h1 = out(reg) _", "lo = out(reg) _", "options(nostack)")
+    return b
+
+
+def mul_1c():
+    """`r[..n] = a[..n]·b + c`: one ADCX chain adds each low limb to the previous high limb.
+    Unrolled by four, entered at any step (the carry-in moves to the register that step adds)."""
+    b = Body()
+    h = ["{h0}", "{h1}"]
+    entry_dispatch(b, [["clc"], ["mov {h1}, {h0}", "clc"], ["clc"], ["mov {h1}, {h0}", "clc"]])
+    for s in range(4):
+        b("60:" if s == 0 else f"7{s}:")
+        b(f"mulx {h[(s + 1) % 2]}, {{lo}}, {mem('{a}', 8 * s)}",
+          f"adcx {{lo}}, {h[s % 2]}",
+          f"mov {mem('{r}', 8 * s)}, {{lo}}")
+    b("lea {a}, [{a} + 32]", "lea {r}, [{r} + 32]", "lea rcx, [rcx + 1]", "jrcxz 3f",
+      "jmp 60b", "3:", "mov {lo:e}, 0", "adcx {h0}, {lo}")
+    b.ops("a = inout(reg) a.wrapping_sub(skip) => _", "r = inout(reg) r.wrapping_sub(skip) => _",
+          "k = in(reg) skip", 'inout("rcx") -(passes as isize) => _', 'in("rdx") b',
+          "h0 = inout(reg) c => high", "h1 = out(reg) _", "lo = out(reg) _", "options(nostack)")
+    return b
+
+
+def submul_1():
+    """`r[..n] -= a[..n]·b` as `r - x = !(!r + x)`: the subtraction rides the ADOX chain of an
+    addition. n mod 4 limbs one at a time, then groups of four."""
+    b = Body()
+    h = ["{h0}", "{h1}"]
+
+    def step(s, hi, carry):
+        b(f"mulx {hi}, {{lo}}, {mem('{a}', 8 * s)}",
+          f"adcx {{lo}}, {carry}",
+          f"mov {{w}}, {mem('{r}', 8 * s)}",
+          "not {w}", "adox {w}, {lo}", "not {w}",
+          f"mov {mem('{r}', 8 * s)}, {{w}}")
+
+    b("xor {t:e}, {t:e}", "jrcxz 4f", "5:")
+    step(0, "{h1}", "{h0}")
+    b("mov {h0}, {h1}", "lea {a}, [{a} + 8]", "lea {r}, [{r} + 8]", "lea rcx, [rcx + 1]",
+      "jrcxz 4f", "jmp 5b", "4:", "mov rcx, {g}", "jrcxz 6f", "jmp 2f", "6:", "jmp 3f", "2:")
+    for s in range(4):
+        step(s, h[(s + 1) % 2], h[s % 2])
+    b("lea {a}, [{a} + 32]", "lea {r}, [{r} + 32]", "lea rcx, [rcx + 1]", "jrcxz 3f",
+      "jmp 2b", "3:", "adcx {h0}, {t}", "adox {h0}, {t}")
+    b.ops("a = inout(reg) a.as_ptr() => _", "r = inout(reg) r.as_mut_ptr() => _",
+          'inout("rcx") -((n % 4) as isize) => _', "g = in(reg) -((n / 4) as isize)",
+          'in("rdx") b', "h0 = inout(reg) 0u64 => carry", "h1 = out(reg) _", "lo = out(reg) _",
+          "t = out(reg) _", "w = out(reg) _", "options(nostack)")
+    return b
+
+
+def product_rows(b, n, a, bp, r, win, lo, hi, zero, b_zero="plain", a_zero="plain"):
+    """Straight-line `r = a·b` for n-limb a and b: row 0 on one ADD/ADC chain into the window
+    `win` (n + 1 registers), rows 1..n on the ADCX (low halves) and ADOX (high halves) chains,
+    each row storing the limb that becomes final and taking its register, cleared, for the new
+    top limb; then the window is stored. `zero` writes a zero into `lo` for the carry word."""
+    w = list(win)
+    b(f"mov rdx, {mem(a, 0, a_zero)}")
+    b(f"mulx {w[1]}, {w[0]}, {mem(bp, 0, b_zero)}")
+    for j in range(1, n):
+        b(f"mulx {w[j + 1]}, {lo}, {mem(bp, 8 * j, b_zero)}",
+          f"{'add' if j == 1 else 'adc'} {w[j]}, {lo}")
+    b(f"adc {w[n]}, 0", f"mov {mem(r, 0)}, {w[0]}")
+    for i in range(1, n):
+        w = w[1:] + w[:1]
+        b(f"mov rdx, {mem(a, 8 * i, a_zero)}", f"xor {r32(w[n])}, {r32(w[n])}")
+        for j in range(n):
+            b(f"mulx {hi}, {lo}, {mem(bp, 8 * j, b_zero)}",
+              f"adcx {w[j]}, {lo}", f"adox {w[j + 1]}, {hi}")
+        b(zero, f"adcx {w[n]}, {lo}", f"mov {mem(r, 8 * i)}, {w[0]}")
+    for j in range(1, n + 1):
+        b(f"mov {mem(r, 8 * (n - 1 + j))}, {w[j]}")
+
+
+def mul_4x4():
+    """`r = a·b` for four-limb a and b, the five-limb window in registers."""
+    b = Body()
+    product_rows(b, 4, "{a}", "{b}", "{r}", ["{w0}", "{w1}", "{w2}", "{w3}", "{w4}"],
+                 "{lo}", "{hi}", "mov {lo:e}, 0")
+    b.ops("a = in(reg) a.as_ptr()", "b = in(reg) b.as_ptr()", "r = in(reg) r.as_mut_ptr()",
+          'out("rdx") _', "w0 = out(reg) _", "w1 = out(reg) _", "w2 = out(reg) _",
+          "w3 = out(reg) _", "w4 = out(reg) _", "lo = out(reg) _", "hi = out(reg) _",
+          "options(nostack)")
+    return b
+
+
+WINDOW8 = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "rbx", "rbp"]
+
+
+def mul_8x8():
+    """`r = a·b` for eight-limb a and b, the nine-limb window in registers (rbx and rbp saved
+    in xmm14 and xmm15)."""
+    b = Body()
+    b("vmovq xmm14, rbx", "vmovq xmm15, rbp")
+    product_rows(b, 8, "rsi", "r15", "rdi", WINDOW8, "rax", "rcx", "mov eax, 0",
+                 b_zero="plus", a_zero="plus")
+    b("vmovq rbx, xmm14", "vmovq rbp, xmm15")
+    b.ops('in("rsi") a.as_ptr()', 'in("r15") b.as_ptr()', 'in("rdi") r.as_mut_ptr()',
+          'out("rdx") _', 'out("rax") _', 'out("rcx") _',
+          *[f'out("{x}") _' for x in ["r8", "r9", "r10", "r11", "r12", "r13", "r14"]],
+          'out("xmm14") _', 'out("xmm15") _', "options(nostack)")
+    return b
+
+
+def mul_n8():
+    """`r[..n + 8] = a·b` for n-limb a and eight-limb b: the rows of a's limbs over b with the
+    eight-limb window in registers, the loop unrolled by eight (a full turn of the window) and
+    entered at step `skip` with the window zero."""
+    b = Body()
+    w = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "rbp"]
+    b("vmovq xmm14, rbx", "vmovq xmm15, rbp", "mov rbx, rdx")
+    for x in w:
+        b(f"xor {r32(x)}, {r32(x)}")
+    b("test rax, rax", "je 20f")
+    for k in range(1, 8):
+        b(f"cmp rax, {k}", f"je 2{k}f")
+    b("jmp 20f")
+    for s in range(8):
+        v = w[s:] + w[:s]
+        b(f"2{s}:", f"mov rdx, {mem('rsi', 8 * s, 'plus')}", "xor eax, eax")
+        for j in range(8):
+            b(f"mulx r15, rax, {mem('rbx', 8 * j)}", f"adcx {v[j]}, rax",
+              f"adox {v[(j + 1) % 8]}, r15")
+            if j == 0:
+                b(f"mov {mem('rdi', 8 * s, 'plus')}, {v[0]}", f"mov {r32(v[0])}, 0")
+        b("mov eax, 0", f"adcx {v[0]}, rax")
+    b("lea rsi, [rsi + 64]", "lea rdi, [rdi + 64]", "lea rcx, [rcx + 1]", "jrcxz 3f",
+      "jmp 20b", "3:")
+    for j in range(8):
+        b(f"mov {mem('rdi', 8 * j, 'plus')}, {w[j]}")
+    b("vmovq rbx, xmm14", "vmovq rbp, xmm15")
+    b.ops('inout("rax") skip => _', 'inout("rdx") b.as_ptr() => _',
+          'inout("rsi") a.as_ptr().wrapping_sub(skip) => _',
+          'inout("rdi") r.as_mut_ptr().wrapping_sub(skip) => _',
+          'inout("rcx") -(passes as isize) => _',
+          *[f'out("{x}") _' for x in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]],
+          'out("xmm14") _', 'out("xmm15") _', "options(nostack)")
+    return b
+
+
+def double_add_diagonal():
+    """`r[..2n] = 2·r[..2n] + Σ a_i²·B^(2i)`: the doubling on the ADCX chain, the squares on
+    the ADOX chain, one limb of a a step."""
+    b = Body()
+    b("xor {lo:e}, {lo:e}", "2:", "mov rdx, qword ptr [{a}]", "mulx {hi}, {lo}, rdx",
+      "mov {x0}, qword ptr [{r}]", "mov {x1}, qword ptr [{r} + 8]",
+      "adcx {x0}, {x0}", "adcx {x1}, {x1}", "adox {x0}, {lo}", "adox {x1}, {hi}",
+      "mov qword ptr [{r}], {x0}", "mov qword ptr [{r} + 8], {x1}",
+      "lea {a}, [{a} + 8]", "lea {r}, [{r} + 16]", "lea rcx, [rcx + 1]", "jrcxz 3f",
+      "jmp 2b", "3:")
+    b.ops("a = inout(reg) a => _", "r = inout(reg) r => _", 'inout("rcx") -(n as isize) => _',
+          'out("rdx") _', "lo = out(reg) _", "hi = out(reg) _", "x0 = out(reg) _",
+          "x1 = out(reg) _", "options(nostack)")
+    return b
+
+
+def mac_signed():
+    """acc + a·x for signed words: one IMUL (rdx:rax = rax·x) and an ADD/ADC into hi:lo."""
+    b = Body()
+    b("imul {x}", "add {lo}, rax", "adc {hi}, rdx")
+    b.ops("x = in(reg) x", "lo = inout(reg) lo", "hi = inout(reg) hi", 'inout("rax") a => _',
+          'out("rdx") _', "options(pure, nomem, nostack)")
+    return b
+
+
+def reciprocal_2by1():
+    """(B² − 1 − B·d)/d by one DIV of !d:2^64−1 (the quotient fits since !d < d)."""
+    b = Body()
+    b("div {d}")
+    b.ops("d = in(reg) d", 'inout("rax") u64::MAX => v', 'inout("rdx") !d => _',
+          "options(pure, nomem, nostack)")
+    return b
+
+
+def div_below_8():
+    """(a / b, a % b) for a < 8b: for d = 4b, 2b, b a SUB from a copy of the remainder, CMOVAE
+    takes the difference, and ADC collects the borrow (the quotient bit, complemented)."""
+    b = Body()
+    for d in ("{d4}", "{d2}", "{d1}"):
+        b("mov {t}, {r}", f"sub {{t}}, {d}", "cmovae {r}, {t}", "adc {c}, {c}")
+    b.ops("r = inout(reg) r", "c = inout(reg) borrows", "t = out(reg) _", "d4 = in(reg) b << 2",
+          "d2 = in(reg) b << 1", "d1 = in(reg) b", "options(pure, nomem, nostack)")
+    return b
