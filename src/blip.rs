@@ -26,6 +26,7 @@
 
 pub use crate::error::{BlipError, BlipErrorKind};
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 /// One decoded BLIP item: an integer or a sentinel.
 ///

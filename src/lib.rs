@@ -1,6 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![deny(unsafe_code)]
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
+#[cfg(not(test))]
+extern crate std;
 
 #[doc(hidden)]
 #[allow(unsafe_code)]

@@ -1,5 +1,6 @@
 //! The error of decoding BLIP ([`crate::blip`]).
 
+use alloc::{format, string::ToString};
 use core::fmt;
 
 /// Why bytes are not a BLIP value, and the byte offset (from the start of the input) where
@@ -99,4 +100,4 @@ impl fmt::Display for BlipError {
     }
 }
 
-impl std::error::Error for BlipError {}
+impl core::error::Error for BlipError {}

@@ -83,7 +83,7 @@ impl fmt::Display for ParseIntError {
     }
 }
 
-impl std::error::Error for ParseIntError {}
+impl core::error::Error for ParseIntError {}
 
 /// An [`Int`](crate::Int) out of the range of the primitive integer it was converted to.
 ///
@@ -107,7 +107,7 @@ impl fmt::Display for TryFromIntError {
     }
 }
 
-impl std::error::Error for TryFromIntError {}
+impl core::error::Error for TryFromIntError {}
 
 /// A float that has no integer value: NaN or an infinity. Finite floats always convert (their
 /// fraction is truncated), so this error is kept apart from [`TryFromIntError`].
@@ -136,7 +136,7 @@ impl fmt::Display for TryFromFloatError {
     }
 }
 
-impl std::error::Error for TryFromFloatError {}
+impl core::error::Error for TryFromFloatError {}
 
 /// Why [`Int::write_bytes_be`](crate::Int::write_bytes_be) could not write a value: it is
 /// negative, or its magnitude needs more bytes than the buffer has.
@@ -180,4 +180,4 @@ impl fmt::Display for WriteBytesError {
     }
 }
 
-impl std::error::Error for WriteBytesError {}
+impl core::error::Error for WriteBytesError {}

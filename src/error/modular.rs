@@ -34,7 +34,7 @@ impl fmt::Display for ModulusError {
     }
 }
 
-impl std::error::Error for ModulusError {}
+impl core::error::Error for ModulusError {}
 
 /// Why [`Int::crt`](crate::Int::crt) has no answer.
 ///
@@ -73,4 +73,4 @@ impl fmt::Display for CrtError {
     }
 }
 
-impl std::error::Error for CrtError {}
+impl core::error::Error for CrtError {}

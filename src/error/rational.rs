@@ -92,4 +92,4 @@ impl fmt::Display for ParseRationalError {
     }
 }
 
-impl std::error::Error for ParseRationalError {}
+impl core::error::Error for ParseRationalError {}

@@ -30,4 +30,4 @@ impl fmt::Display for ParseUintError {
     }
 }
 
-impl std::error::Error for ParseUintError {}
+impl core::error::Error for ParseUintError {}

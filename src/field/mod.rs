@@ -22,6 +22,7 @@ pub use params::{limbs_of, Params};
 pub use sqrt::SqrtParams;
 
 use crate::{Int, Uint};
+use alloc::vec::Vec;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// `ceil(bits / 8)` of the modulus written `s`: the byte length of a field element.

@@ -4,6 +4,7 @@
 use super::{inline_len, inline_u128, pool, Int, Parts, Repr, INLINE};
 use crate::limbs;
 use crate::thresholds::MUL_KARATSUBA;
+use alloc::boxed::Box;
 use core::cmp::Ordering;
 use core::mem::ManuallyDrop;
 

@@ -3,6 +3,7 @@
 
 use super::Int;
 use crate::limbs;
+use alloc::{vec, vec::Vec};
 
 /// The low `n` limbs of the two's complement form of a signed magnitude.
 fn twos_complement(neg: bool, mag: &[u64], n: usize) -> Vec<u64> {

@@ -4,6 +4,7 @@
 
 use super::Int;
 use crate::error::WriteBytesError;
+use alloc::vec::Vec;
 
 /// Bytes in the magnitude `mag` without high zero bytes (0 for zero).
 fn byte_len(mag: &[u64]) -> usize {

@@ -3,6 +3,7 @@
 
 use super::Int;
 use crate::error::{TryFromFloatError, TryFromIntError};
+use alloc::{vec, vec::Vec};
 
 impl Int {
     /// The magnitude, if below 2^128.

@@ -4,6 +4,7 @@
 use super::{pool, zeroed, Int, Parts, INLINE};
 use crate::limbs;
 use crate::thresholds::DIV_DC;
+use alloc::{boxed::Box, vec::Vec};
 
 /// `(|a| / |b|, |a| % |b|)` with the signs `qneg` and `rneg` (zero stays non-negative); `b`
 /// must not be empty.

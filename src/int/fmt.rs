@@ -7,6 +7,7 @@
 use super::Int;
 use crate::limbs::{is_pow2_radix, to_radix, to_radix_len};
 use crate::thresholds::TO_RADIX_DC;
+use alloc::{string::String, vec};
 use core::fmt;
 
 /// Magnitudes of at most this many limbs are copied to the stack for the clobbering kernel.

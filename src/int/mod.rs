@@ -15,6 +15,7 @@ mod parse;
 mod pool;
 pub(crate) mod radix;
 
+use alloc::{boxed::Box, vec::Vec};
 use core::mem::ManuallyDrop;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]
 mod traits;

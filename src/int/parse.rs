@@ -8,6 +8,7 @@ use super::Int;
 use crate::error::{ParseIntError, ParseIntErrorKind};
 use crate::limbs::{from_radix, from_radix_len, is_pow2_radix};
 use crate::thresholds::FROM_RADIX_DC;
+use alloc::{vec, vec::Vec};
 use core::str::FromStr;
 
 /// The value of each byte as a digit, 255 for bytes that are no digit in any radix.

@@ -10,6 +10,7 @@
 //! With the `zeroize-int` feature there is no cache: every buffer given back is wiped and freed
 //! at once, and every buffer taken is a new zeroed allocation.
 
+use alloc::{boxed::Box, vec, vec::Vec};
 use core::cell::Cell;
 
 /// The smallest pooled capacity, in limbs (a scratch buffer can be this short, though values of
@@ -59,7 +60,7 @@ type Slot = Cell<Option<Box<[u64]>>>;
 /// which sits at a fixed place for its class, so taking it does not wait on any other load.
 type Class = [Slot; 2];
 
-thread_local! {
+std::thread_local! {
     static FREE: [Class; CLASSES] =
         const { [const { [const { Cell::new(None) }, const { Cell::new(None) }] }; CLASSES] };
 }

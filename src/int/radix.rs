@@ -14,10 +14,11 @@ use crate::limbs;
 use crate::thresholds::{
     FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU, TO_RADIX_MU_DEEP,
 };
-use std::cell::RefCell;
+use alloc::{vec, vec::Vec};
+use core::cell::RefCell;
 use std::collections::HashMap;
 
-thread_local! {
+std::thread_local! {
     /// The inverses `floor(B^(2L) / radix^(m·c)) + 1` of the leaf conversions
     /// (`limbs::to_radix_frac`), by `(radix, c)`: a few dozen short numbers per radix, kept
     /// for the life of the thread.

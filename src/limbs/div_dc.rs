@@ -34,7 +34,7 @@ pub fn divrem_dc(q: &mut [u64], u: &mut [u64], d: &[u64], scratch: &mut [u64]) {
 /// the top: blocks of `n` limbs, the first one shorter if `n` does not divide `qn`.
 pub(super) fn quotient_blocks(qn: usize, n: usize) -> impl Iterator<Item = (usize, usize)> {
     let mut j = qn;
-    std::iter::from_fn(move || {
+    core::iter::from_fn(move || {
         if j == 0 {
             return None;
         }

@@ -19,6 +19,7 @@
 //! `sqr_scratch_len` count none for this algorithm.
 
 use super::add::{add_1_assign, add_n_assign};
+use alloc::vec::Vec;
 use std::sync::{Arc, Mutex};
 
 /// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
@@ -578,11 +579,11 @@ fn transform(
     convolve::<false>(f, g, a, b, tw, used);
 }
 
-thread_local! {
+std::thread_local! {
     /// The residue buffer of this thread's last product, kept while it is at most
     /// `4·CACHED_LEN` words (4 MiB), so that products do not each fault in fresh pages
     /// (F(10^7): 7412 page faults and 30 ms without it, 6268 and 28 ms with it).
-    static BUFFER: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+    static BUFFER: core::cell::Cell<Vec<u32>> = const { core::cell::Cell::new(Vec::new()) };
 }
 
 /// A buffer of `len` words from this thread's cache (its contents are overwritten by `load`).

@@ -11,6 +11,7 @@ use super::bdiv::divexact_1;
 use super::mul::{addmul_1, mul, mul_1, submul_1};
 use super::normalized_len;
 use super::shift::{shl_assign, shr_assign};
+use alloc::{vec, vec::Vec};
 use core::cmp::Ordering;
 
 /// `x -= y·m`; the difference must not be negative (`x.len() >= y.len()`).

@@ -11,6 +11,7 @@
 use super::{padded, Modulus};
 use crate::limbs;
 use crate::Int;
+use alloc::{vec, vec::Vec};
 use zeroize::Zeroize;
 
 /// Which kernels a product may use: `Vartime` allows the subquadratic products (whose

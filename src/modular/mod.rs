@@ -8,6 +8,7 @@ mod pow2;
 mod pow_ct;
 
 use crate::{Int, ModulusError};
+use alloc::{vec, vec::Vec};
 use core::fmt;
 use zeroize::Zeroize;
 

@@ -6,6 +6,7 @@ use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::mont::add_portable;
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 /// The sliding-window width for an exponent of `bits` bits (the width that minimises
 /// `2^(w-1)` table products plus `bits/(w+1)` window products).

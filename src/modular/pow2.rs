@@ -6,6 +6,7 @@ use super::arith::Timing;
 use super::pow::{sliding_windows, window_width};
 use super::Modulus;
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 /// Where each window of `e` ends: `(bit position, digit)` pairs, highest first.
 fn window_ends(e: &Int, w: u32) -> Vec<(u64, u64)> {

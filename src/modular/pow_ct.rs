@@ -6,6 +6,7 @@
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
 use crate::Int;
+use alloc::vec;
 use zeroize::Zeroize;
 
 /// The fixed window width for `bits` exponent bits.

@@ -10,6 +10,7 @@
 use super::small_primes::SMALL_PRIMES;
 use crate::thresholds::FACTORIAL_SWING;
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 impl Int {
     /// `n!`.

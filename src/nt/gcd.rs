@@ -10,6 +10,7 @@ use super::hgcd;
 use crate::limbs;
 use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD};
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 impl Int {
     /// The greatest common divisor of `|self|` and `|other|` (non-negative; `gcd(0, 0) = 0`).

@@ -15,6 +15,7 @@
 use crate::limbs::{self, Matrix};
 use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD, HGCD_BASE};
 use crate::Int;
+use alloc::{vec, vec::Vec};
 
 /// `[[u00, u01], [u10, u11]]` with non-negative entries and determinant 1: `(a; b) = M·(α; β)`.
 struct IntMatrix {

@@ -6,6 +6,7 @@
 use super::small_primes::SMALL_PRIMES;
 use crate::modular::arith::Timing;
 use crate::{Int, Modulus};
+use alloc::vec;
 
 /// Trial division covers the primes below this bound.
 const TRIAL_LIMIT: u64 = 1000;

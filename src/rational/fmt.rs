@@ -4,6 +4,7 @@ use super::parse::power_of_ten;
 use super::round::round_div;
 use super::{Rational, Rounding};
 use crate::Int;
+use alloc::{format, string::String, string::ToString};
 use core::fmt;
 
 impl fmt::Display for Rational {

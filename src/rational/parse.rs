@@ -4,6 +4,7 @@
 use super::Rational;
 use crate::error::{ParseRationalError, ParseRationalErrorKind, MAX_DECIMAL_EXPONENT};
 use crate::Int;
+use alloc::string::String;
 use core::str::FromStr;
 
 /// A cursor over the bytes of the string being parsed.

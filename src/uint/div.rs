@@ -4,6 +4,7 @@
 //! division of `limbs::divrem` on the significant limbs only.
 
 use super::Uint;
+use alloc::vec;
 use subtle::CtOption;
 
 impl<const LIMBS: usize> Uint<LIMBS> {

@@ -2,6 +2,7 @@
 //! input is a compile-time error there) and big- and little-endian bytes.
 
 use super::Uint;
+use alloc::{vec, vec::Vec};
 
 /// The value of one hex digit; panics (at compile time in a `const`) on anything else.
 const fn hex_digit(c: u8) -> u64 {

@@ -1,6 +1,7 @@
 //! Random [`Int`] values on rand_core (feature `rand`).
 
 use crate::Int;
+use alloc::vec::Vec;
 use rand_core::Rng;
 
 impl Int {

@@ -1,6 +1,7 @@
 //! serde for [`Int`] (feature `serde`).
 
 use crate::Int;
+use alloc::vec::Vec;
 use core::fmt;
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use serde::ser::{Serialize, Serializer};
