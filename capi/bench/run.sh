@@ -10,12 +10,8 @@ cd "$root"
 runs=${1:-3} secs=${2:-0.2} maxbits=${3:-65536}
 CC=${CC:-cc}
 CARGO=${CARGO:-cargo}
-gmp=$(ls -d target/release/build/gmp-mpfr-sys-*/out 2>/dev/null | while read -r d; do
-    [ -f "$d/lib/libgmp.a" ] && echo "$d"; done | head -1)
-if [ -z "$gmp" ]; then
-    $CARGO test --release --no-run --test diff >/dev/null
-    gmp=$(ls -d target/release/build/gmp-mpfr-sys-*/out | head -1)
-fi
+. "$root/capi/tests/gmp.sh"
+gmp=$(built_gmp)
 $CARGO build --release -p carry-capi
 out=target/c-bench && mkdir -p $out
 $CC -O2 -I include/carry capi/bench/bench.c target/release/libcarry.a -lpthread -ldl -lm -o $out/bench-carry

@@ -15,23 +15,10 @@ fi
 CC=${CC:-cc}
 CARGO=${CARGO:-cargo}
 
-# GMP's sources: the gmp-mpfr-sys package in cargo's registry.
-manifest=$($CARGO metadata --format-version 1 | python3 -c '
-import json, sys
-for p in json.load(sys.stdin)["packages"]:
-    if p["name"] == "gmp-mpfr-sys":
-        print(p["manifest_path"]); break')
-gmp_src=$(ls -d "$(dirname "$manifest")"/gmp-*-c | head -1)
+. "$here/../gmp.sh"
+gmp_src=$(gmp_sources)
 tests="$gmp_src/mini-gmp/tests"
-
-# The real GMP, as gmp-mpfr-sys built it for the tests (its header and static library).
-find_gmp() { ls -d target/release/build/gmp-mpfr-sys-*/out 2>/dev/null | while read -r d; do
-    [ -f "$d/lib/libgmp.a" ] && [ -f "$d/include/gmp.h" ] && echo "$d"; done | head -1; }
-gmp=$(find_gmp)
-if [ -z "$gmp" ]; then
-    $CARGO test --release --no-run --test diff >/dev/null
-    gmp=$(find_gmp)
-fi
+gmp=$(built_gmp)
 $CARGO build --release -p carry-capi
 
 build=target/c-tests/mini-gmp

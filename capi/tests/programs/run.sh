@@ -9,18 +9,9 @@ root=$(cd "$here/../../.." && pwd)
 cd "$root"
 CC=${CC:-cc}
 CARGO=${CARGO:-cargo}
-manifest=$($CARGO metadata --format-version 1 | python3 -c '
-import json, sys
-for p in json.load(sys.stdin)["packages"]:
-    if p["name"] == "gmp-mpfr-sys":
-        print(p["manifest_path"]); break')
-demos=$(ls -d "$(dirname "$manifest")"/gmp-*-c | head -1)/demos
-gmp=$(ls -d target/release/build/gmp-mpfr-sys-*/out 2>/dev/null | while read -r d; do
-    [ -f "$d/lib/libgmp.a" ] && echo "$d"; done | head -1)
-if [ -z "$gmp" ]; then
-    $CARGO test --release --no-run --test diff >/dev/null
-    gmp=$(ls -d target/release/build/gmp-mpfr-sys-*/out | head -1)
-fi
+. "$here/../gmp.sh"
+demos=$(gmp_sources)/demos
+gmp=$(built_gmp)
 $CARGO build --release -p carry-capi
 out=target/c-tests/programs && rm -rf $out && mkdir -p $out
 for p in "$demos/factorize.c" "$demos/isprime.c" "$here/groups.c"; do
@@ -40,7 +31,7 @@ run() {  # name args... (standard input: $input)
     if cmp -s $out/carry.out $out/gmp.out; then
         passed=$((passed + 1))
     else
-        failed=$((failed + 1)); echo "FAIL: $name $*"; diff $out/carry.out $out/gmp.out | head -20
+        failed=$((failed + 1)); echo "FAIL: $name $*"; diff $out/carry.out $out/gmp.out > $out/diff.txt || true; sed -n 1,20p $out/diff.txt
     fi
 }
 passed=0 failed=0
