@@ -1,21 +1,33 @@
-# carry: `make test` runs every check CI runs; the other targets are longer runs.
+# carry: `make test` runs every check CI runs, `make check` a quick subset; the other targets
+# are longer runs. CONTRIBUTING.md lists them with their times.
 SHELL := /bin/bash
 CARGO ?= cargo
 
-.PHONY: test deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
+# The optional features that the tests turn on, so that their code is tested too.
+FEATURES := num-traits serde rand ff
+# The second build of the tests: tiny thresholds (Karatsuba, Toom-3, ... on small inputs), the
+# zeroize-int mode of Int, and BMI2/ADX enabled at compile time, in its own target directory.
+TINY_FEATURES := tiny-thresholds zeroize-int $(FEATURES)
+ADX := RUSTFLAGS="-C target-feature=+bmi2,+adx"
+ADX_DIR := target/adx
 
-test: deps fmt clippy unit tiny ct test-py test-c
+.PHONY: test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
 
-# What a fresh Debian machine lacks: m4 for the GMP build behind the `rug` dev-dependency.
-deps: python-deps
-	@command -v m4 >/dev/null || { \
-		echo "installing m4 (needed to build GMP for the rug oracle)"; \
-		(apt-get update -qq && apt-get install -y -qq m4) >/dev/null || \
-		(sudo apt-get update -qq && sudo apt-get install -y -qq m4) >/dev/null; }
-	@command -v valgrind >/dev/null || { \
-		echo "installing valgrind (for the constant-time check, make ct)"; \
-		(apt-get update -qq && apt-get install -y -qq valgrind) >/dev/null || \
-		(sudo apt-get update -qq && sudo apt-get install -y -qq valgrind) >/dev/null; }
+test: deps fmt clippy doc unit tiny ct test-py test-c
+
+# The quick tier: formatting, lints, and the unit and differential tests at a twentieth of their
+# cases (CARRY_SCALE), on the release build that `make test` also uses.
+check: fmt clippy quick
+
+quick:
+	CARRY_SCALE=$${CARRY_SCALE:-0.05} $(CARGO) test --release -p carry --features "$(FEATURES)" --lib --tests
+
+# What a fresh Debian machine lacks: scripts/deps.sh names each Debian package it installs
+# (apt-get) and what for; then the Python tools in their virtual environment.
+deps: deb-deps python-deps
+
+deb-deps:
+	@scripts/deps.sh
 
 # The Python package's tools (maturin, pytest, hypothesis; gmpy2 and python-flint for the
 # benchmarks), pinned in python/requirements-dev.txt, in a virtual environment made here.
@@ -43,34 +55,44 @@ bench-py: python-deps
 fmt:
 	$(CARGO) fmt --all -- --check
 
+# Lints on every target with every feature, then the library alone with the default features
+# (code under `cfg(not(feature = ...))`).
 clippy:
-	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+	$(CARGO) clippy -p carry --lib -- -D warnings
 
-# Every test at the measured thresholds (release: the differential suite runs ~10^6 cases).
+# The API documentation, with the README as its front page: no broken intra-doc link.
+doc:
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p carry
+
+# Every test and doctest at the measured thresholds (release: the differential suite runs ~10^6
+# cases), with the optional features on.
 unit:
-	$(CARGO) test --workspace --release
+	$(CARGO) test --workspace --release --features "$(FEATURES)"
 
-# The same differential suites with tiny thresholds, so Karatsuba and Toom-3 run on small inputs.
+# The library's unit tests and the differential suites again in the second build (see
+# TINY_FEATURES): tiny thresholds, Int in its zeroize-int mode, BMI2/ADX at compile time.
 tiny:
-	$(CARGO) test --release --features tiny-thresholds --test diff --test limbs
-	$(CARGO) test --release --features tiny-thresholds --test nt
+	$(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" \
+		--lib --test diff --test limbs --test nt --test field --test zeroize_int
 
 # Constant-time check (examples/ctgrind.rs): secrets marked undefined under valgrind memcheck,
 # which must report nothing; the same harness on variable-time functions must be reported.
+# Both builds: the one `unit` tested (kernels chosen at run time) and the second one (BMI2/ADX
+# at compile time).
 ct:
-	$(CARGO) build --release --example ctgrind
+	$(CARGO) build --release -p carry --features "$(FEATURES)" --example ctgrind
 	valgrind -q --error-exitcode=42 target/release/examples/ctgrind
 	@valgrind -q --error-exitcode=42 target/release/examples/ctgrind vartime 2>/dev/null; \
 		test $$? -eq 42 || { echo "ct: the variable-time self-test was not reported"; exit 1; }
-	RUSTFLAGS="-C target-feature=+bmi2,+adx" $(CARGO) build --release --example ctgrind --target-dir target/ct-adx
-	valgrind -q --error-exitcode=42 target/ct-adx/release/examples/ctgrind
+	$(ADX) $(CARGO) build --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --example ctgrind
+	valgrind -q --error-exitcode=42 $(ADX_DIR)/release/examples/ctgrind
 	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
 
 # Longer differential runs: CARRY_SCALE multiplies every case count.
 soak: deps
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --test diff --test limbs --test nt --test parse_props
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release --features tiny-thresholds --test diff --test limbs --test nt
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs --test nt --test parse_props --test field
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --test diff --test limbs --test nt --test field
 
 # Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
 fuzz:

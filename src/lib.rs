@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 #![forbid(unsafe_op_in_unsafe_fn)]
+#![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), no_std)]
 

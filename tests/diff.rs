@@ -1331,8 +1331,9 @@ fn bytes() {
     report("bytes", n);
 }
 
-// The optional features' trait implementations (all on by default).
+// The optional features' trait implementations (`make test` turns the features on).
 
+#[cfg(feature = "num-traits")]
 #[test]
 fn num_traits_impls() {
     use num_integer::Integer as _;
@@ -1469,6 +1470,7 @@ fn num_traits_impls() {
     report("num_traits_impls", n);
 }
 
+#[cfg(feature = "serde")]
 #[test]
 fn serde_round_trips() {
     let mut rng = Rng::for_test("serde_round_trips");
@@ -1509,8 +1511,10 @@ fn serde_round_trips() {
 }
 
 /// The test PRNG as a rand_core generator.
+#[cfg(feature = "rand")]
 struct CoreRng(Rng);
 
+#[cfg(feature = "rand")]
 impl rand_core::TryRng for CoreRng {
     type Error = std::convert::Infallible;
 
@@ -1530,6 +1534,7 @@ impl rand_core::TryRng for CoreRng {
     }
 }
 
+#[cfg(feature = "rand")]
 #[test]
 fn random_values() {
     let mut rng = CoreRng(Rng::for_test("random_values"));

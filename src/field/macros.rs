@@ -25,8 +25,8 @@
 /// it). That costs compile time: measured with `cargo check` on an AMD EPYC (Zen 4), about
 /// 0.7 s of CPU for a six-limb modulus and 4 s for a twelve-limb one, on top of the 2.5 s and
 /// 8 s that such a field's other constants take. An optional `generator = 7;` line names the
-/// multiplicative generator that [`ff::PrimeField`] reports; by default it is the least
-/// quadratic non-residue (a generator whenever that non-residue is one; the fields of
+/// multiplicative generator that `ff::PrimeField` (feature `ff`) reports; by default it is the
+/// least quadratic non-residue (a generator whenever that non-residue is one; the fields of
 /// [`carry::fields`](crate::fields) give theirs).
 ///
 /// The type is `Copy` and has: the constants `ZERO`, `ONE`, `MODULUS` (a [`Uint`](crate::Uint)),

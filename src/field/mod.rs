@@ -117,7 +117,7 @@ pub fn batch_invert<T: Copy + ConditionallySelectable>(
     }
 }
 
-/// Bytes of an array, for the `Repr` of [`ff::PrimeField`] (arrays longer than 32 have no
+/// Bytes of an array, for the `Repr` of `ff::PrimeField` (arrays longer than 32 have no
 /// `Default`). Little-endian, as [`to_bytes_le`](crate::fields::bn254::Fq::to_bytes_le).
 ///
 /// ```

@@ -1,5 +1,5 @@
 //! Montgomery multiplication and squaring for a field's [`Params`]: the MULX/ADX kernels where
-//! the CPU has them, else the portable code of [`crate::mont`].
+//! the CPU has them, else the portable code of `crate::mont`.
 
 use super::Params;
 pub use crate::mont::{mul_cios, mul_nocarry, redc, sqr_portable, sub_p_if_ge};

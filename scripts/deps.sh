@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that `make test` needs and a fresh machine may lack, with
+# apt-get (as root, or through sudo), naming each package and what it is for before it does.
+set -euo pipefail
+
+# package | a command that succeeds when it is present | what it is for
+needs=(
+  "gcc|command -v cc|compiling GMP (behind the rug test oracle) and the C tests"
+  "m4|command -v m4|the GMP build behind the rug test oracle"
+  "valgrind|command -v valgrind|the constant-time check (make ct) and the C tests"
+  "python3-venv|python3 -c 'import ensurepip'|the virtual environment of the Python tests"
+)
+
+missing=()
+for need in "${needs[@]}"; do
+  IFS='|' read -r pkg check why <<< "$need"
+  if bash -c "$check" >/dev/null 2>&1; then
+    echo "deps: $pkg is present"
+  else
+    echo "deps: installing the Debian package $pkg, for $why"
+    missing+=("$pkg")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=""
+[ "$(id -u)" = 0 ] || sudo=sudo
+echo "deps: $sudo apt-get install -y ${missing[*]}"
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq "${missing[@]}"
