@@ -13,11 +13,11 @@ ADX_DIR := target/adx
 
 .PHONY: test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
 
-test: deps fmt clippy doc unit tiny ct test-py test-c
+test: deps fmt layers asm-check clippy doc unit tiny ct test-py test-c
 
-# The quick tier: formatting, lints, and the unit and differential tests at a twentieth of their
-# cases (CARRY_SCALE), on the release build that `make test` also uses.
-check: fmt clippy quick
+# The quick tier: formatting, the layer and assembly checks, lints, and the unit and differential
+# tests at a twentieth of their cases (CARRY_SCALE), on the release build that `make test` uses.
+check: fmt layers asm-check clippy quick
 
 quick:
 	CARRY_SCALE=$${CARRY_SCALE:-0.05} $(CARGO) test --release -p carry --features "$(FEATURES)" --lib --tests
