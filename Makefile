@@ -74,7 +74,7 @@ unit:
 # TINY_FEATURES): tiny thresholds, Int in its zeroize-int mode, BMI2/ADX at compile time.
 tiny:
 	$(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" \
-		--lib --test diff --test limbs --test nt --test field --test zeroize_int
+		--lib --test diff --test limbs --test nt --test field --test zeroize_int --test cpu_modes
 
 # Constant-time check (examples/ctgrind.rs): secrets marked undefined under valgrind memcheck,
 # which must report nothing; the same harness on variable-time functions must be reported.
@@ -89,10 +89,12 @@ ct:
 	valgrind -q --error-exitcode=42 $(ADX_DIR)/release/examples/ctgrind
 	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
 
-# Longer differential runs: CARRY_SCALE multiplies every case count.
+# Longer differential runs: CARRY_SCALE multiplies every case count; the last with every
+# instruction-set extension off (CARRY_CPU, docs/performance.md).
 soak: deps
 	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs --test nt --test parse_props --test field
 	CARRY_SCALE=$${CARRY_SCALE:-20} $(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --test diff --test limbs --test nt --test field
+	CARRY_CPU=generic CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs
 
 # Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
 fuzz:

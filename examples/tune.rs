@@ -550,11 +550,27 @@ fn cpu() -> String {
         .into_iter()
         .filter(|f| flags.split(' ').any(|x| x == *f))
         .collect();
+    let used = limbs::cpu_features();
+    let kernels: Vec<&str> = [
+        (limbs::CPU_ADX, "adx"),
+        (limbs::CPU_AVX2, "avx2"),
+        (limbs::CPU_AVX512, "avx512f"),
+    ]
+    .into_iter()
+    .filter(|(bit, _)| used & bit != 0)
+    .map(|(_, name)| name)
+    .collect();
     format!(
-        "{model} (family {}, model {}; {})",
+        "{model} (family {}, model {}; {}); kernels in use: {} (CARRY_CPU={})",
         field("cpu family").unwrap_or_default(),
         field("model").unwrap_or_default(),
-        has.join(", ")
+        has.join(", "),
+        if kernels.is_empty() {
+            "none".to_string()
+        } else {
+            kernels.join(", ")
+        },
+        std::env::var("CARRY_CPU").unwrap_or_default(),
     )
 }
 

@@ -8,6 +8,7 @@ mod add;
 #[cfg(target_arch = "x86_64")]
 mod add_avx512;
 mod bdiv;
+mod cpu;
 mod div;
 mod div_dc;
 mod div_mu;
@@ -27,6 +28,7 @@ mod x86;
 
 pub use add::*;
 pub use bdiv::*;
+pub use cpu::*;
 pub use div::*;
 pub use div_dc::*;
 pub use div_mu::*;

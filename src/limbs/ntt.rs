@@ -566,12 +566,12 @@ fn transform(
     simd: bool,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if simd && std::is_x86_feature_detected!("avx512f") {
+    if simd && super::cpu::has_avx512f() {
         // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
         return unsafe { convolve_avx512(f, g, a, b, tw, used) };
     }
     #[cfg(target_arch = "x86_64")]
-    if simd && std::is_x86_feature_detected!("avx2") {
+    if simd && super::cpu::has_avx2() {
         // SAFETY: the CPU supports AVX2, checked just above.
         return unsafe { convolve_avx2(f, g, a, b, tw, used) };
     }

@@ -16,15 +16,4 @@ pub use mont::*;
 pub use mul::*;
 pub use redc::*;
 
-/// Whether this CPU has BMI2 (MULX) and ADX (ADCX/ADOX). Cached by `std` after the first call.
-#[inline]
-pub fn has_bmi2_adx() -> bool {
-    std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx")
-}
-
-/// Whether this CPU has AVX-512F, for the vector carry chains of `add_avx512`. Cached by
-/// `std` after the first call.
-#[inline]
-pub fn has_avx512f() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-}
+pub use super::cpu::{has_avx512f, has_bmi2_adx};
