@@ -74,7 +74,8 @@ unit:
 # TINY_FEATURES): tiny thresholds, Int in its zeroize-int mode, BMI2/ADX at compile time.
 tiny:
 	$(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" \
-		--lib --test diff --test limbs --test nt --test field --test zeroize_int --test cpu_modes
+		--lib --test diff --test limbs --test nt --test field --test zeroize_int --test cpu_modes \
+		--test shapes
 
 # Constant-time check (examples/ctgrind.rs): secrets marked undefined under valgrind memcheck,
 # which must report nothing; the same harness on variable-time functions must be reported.
@@ -92,8 +93,8 @@ ct:
 # Longer differential runs: CARRY_SCALE multiplies every case count; the last with every
 # instruction-set extension off (CARRY_CPU, docs/performance.md).
 soak: deps
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs --test nt --test parse_props --test field
-	CARRY_SCALE=$${CARRY_SCALE:-20} $(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --test diff --test limbs --test nt --test field
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs --test nt --test parse_props --test field --test shapes
+	CARRY_SCALE=$${CARRY_SCALE:-20} $(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --test diff --test limbs --test nt --test field --test shapes
 	CARRY_CPU=generic CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs
 
 # Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
@@ -107,6 +108,7 @@ fuzz:
 bench: deps
 	$(CARGO) bench --bench int
 	$(CARGO) bench --bench nt
+	$(CARGO) bench --bench shapes
 
 # The calculator's speed table (docs/calculator-reals.md): carry against bc -l, python3 and
 # mpmath with gmpy2 (pinned, in cli/bench/.venv), whole commands on one core.

@@ -1,9 +1,9 @@
 //! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
 //! division kernels.
 
-use super::{pool, zeroed, Int, Parts, INLINE};
+use super::{pool, Int, Parts, INLINE};
 use crate::limbs;
-use crate::thresholds::DIV_DC;
+use crate::thresholds::{DIV_DC, DIV_REGISTERS};
 use alloc::{boxed::Box, vec::Vec};
 
 /// `(|a| / |b|, |a| % |b|)` with the signs `qneg` and `rneg` (zero stays non-negative); `b`
@@ -71,15 +71,114 @@ fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], v: Option<u64
 #[inline(never)]
 fn divrem_scratch(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
     let s = limbs::divrem_scratch_len(a.len(), b.len());
-    if s <= SMALL_SCRATCH {
-        limbs::divrem(q, r, a, b, &mut [0; SMALL_SCRATCH][..s]);
-    } else if s <= STACK_SCRATCH {
-        limbs::divrem(q, r, a, b, &mut [0; STACK_SCRATCH][..s]);
+    with_scratch(s, |s| limbs::divrem(q, r, a, b, s));
+}
+
+/// Runs `f` on `len` limbs of scratch whose values are unspecified: a small array on the stack
+/// (cheap to clear), else a cached buffer, which is not cleared.
+#[inline(always)]
+fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    if len == 0 {
+        f(&mut [])
+    } else if len <= SMALL_SCRATCH {
+        f(&mut [0; SMALL_SCRATCH][..len])
+    } else if len <= STACK_SCRATCH {
+        f(&mut [0; STACK_SCRATCH][..len])
     } else {
-        let mut scratch = zeroed(s);
-        limbs::divrem(q, r, a, b, &mut scratch);
-        pool::give(scratch);
+        let mut s = pool::take(len);
+        let r = f(&mut s[..len]);
+        pool::put(s);
+        r
     }
+}
+
+/// Whether `|a| < |b|` for magnitudes.
+#[inline(always)]
+fn below(a: &[u64], b: &[u64]) -> bool {
+    a.len() < b.len() || (a.len() == b.len() && limbs::cmp_n(a, b).is_lt())
+}
+
+/// The value of at most two limbs.
+#[inline(always)]
+fn to_u128(a: &[u64]) -> u128 {
+    a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64
+}
+
+/// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
+/// quotients come from the top limbs alone ([`limbs::div_q_short`]).
+fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
+    if below(a, b) {
+        return Parts::from(Int::ZERO);
+    }
+    let (an, dn) = (a.len(), b.len());
+    if dn == 1 {
+        if an <= 2 {
+            return Parts::from(Int::from_sign_u128(qneg, to_u128(a) / b[0] as u128));
+        }
+        let mut q = pool::take(an);
+        limbs::divrem_1(&mut q[..an], a, b[0]);
+        return Parts::from_sign_buf(qneg, q, an);
+    }
+    let qn = an - dn + 1;
+    let into = |q: &mut [u64]| {
+        if limbs::in_registers(an, dn) {
+            let v = limbs::divisor_reciprocal(b);
+            limbs::divrem_in_registers(q, &mut [0; DIV_REGISTERS][..dn], a, b, v);
+        } else if limbs::is_short(an, dn) {
+            let s = limbs::div_q_short_scratch_len(an, dn);
+            with_scratch(s, |s| limbs::div_q_short(q, a, b, s));
+        } else {
+            let s = limbs::divrem_scratch_len(an, dn) + dn;
+            with_scratch(s, |s| {
+                let (r, s) = s.split_at_mut(dn);
+                limbs::divrem(q, r, a, b, s)
+            });
+        }
+    };
+    if qn <= INLINE {
+        let mut q = [0; INLINE];
+        into(&mut q[..qn]);
+        return Parts::small(qneg, q);
+    }
+    let mut q = pool::take(qn);
+    into(&mut q[..qn]);
+    Parts::from_sign_buf(qneg, q, qn)
+}
+
+/// `|a| % |b|` with the sign `rneg`, the quotient not kept; `b` must not be empty.
+fn rem_parts(a: &[u64], b: &[u64], rneg: bool) -> Parts {
+    if below(a, b) {
+        return Parts::from_sign_limbs(rneg, a);
+    }
+    let (an, dn) = (a.len(), b.len());
+    if dn == 1 {
+        let r = if an <= 2 {
+            (to_u128(a) % b[0] as u128) as u64
+        } else {
+            limbs::rem_1(a, b[0])
+        };
+        return Parts::from(Int::from_sign_u128(rneg, r as u128));
+    }
+    let qn = an - dn + 1;
+    let into = |r: &mut [u64]| {
+        if limbs::in_registers(an, dn) {
+            let v = limbs::divisor_reciprocal(b);
+            with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
+        } else {
+            with_scratch(qn + limbs::divrem_scratch_len(an, dn), |s| {
+                let (q, s) = s.split_at_mut(qn);
+                limbs::divrem(q, r, a, b, s)
+            });
+        }
+    };
+    if dn <= INLINE {
+        let mut r = [0; INLINE];
+        into(&mut r[..dn]);
+        return Parts::small(rneg, r);
+    }
+    let mut r = pool::take(dn);
+    into(&mut r[..dn]);
+    Parts::from_sign_buf(rneg, r, dn)
 }
 
 /// A buffer of at least `n` limbs: a destination's own, when it has room (else it goes back to
@@ -299,7 +398,11 @@ impl Int {
     /// assert_eq!(Int::from(-7).div_euclid(&Int::from(-2)), 4);
     /// ```
     pub fn div_euclid(&self, d: &Int) -> Int {
-        self.div_rem_euclid(d).0
+        if self.is_negative() {
+            return self.div_rem_euclid(d).0;
+        }
+        // A non-negative dividend leaves a non-negative truncated remainder.
+        self.div_trunc(d)
     }
 
     /// The Euclidean remainder, in `[0, |d|)`, as `i64::rem_euclid`.
@@ -311,7 +414,114 @@ impl Int {
     /// assert_eq!(Int::from(-7).rem_euclid(&Int::from(-2)), 1);
     /// ```
     pub fn rem_euclid(&self, d: &Int) -> Int {
-        self.div_rem_euclid(d).1
+        let r = self.rem_trunc(d);
+        if r.is_negative() {
+            if d.is_negative() {
+                r - d
+            } else {
+                r + d
+            }
+        } else {
+            r
+        }
+    }
+
+    /// The quotient rounded toward negative infinity (Python's `//`, GMP's `mpz_fdiv_q`).
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).div_floor(&Int::from(2)), -4);
+    /// assert_eq!(Int::from(7).div_floor(&Int::from(2)), 3);
+    /// ```
+    pub fn div_floor(&self, d: &Int) -> Int {
+        if self.is_negative() == d.is_negative() {
+            // Same signs: the quotient is not negative and truncation is the floor.
+            return self.div_trunc(d);
+        }
+        self.div_rem_floor(d).0
+    }
+
+    /// The remainder of [`Int::div_floor`], with the sign of `d` (Python's `%`, GMP's
+    /// `mpz_fdiv_r`).
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).rem_floor(&Int::from(2)), 1);
+    /// assert_eq!(Int::from(7).rem_floor(&Int::from(-2)), -1);
+    /// ```
+    pub fn rem_floor(&self, d: &Int) -> Int {
+        let r = self.rem_trunc(d);
+        if !r.is_zero() && r.is_negative() != d.is_negative() {
+            r + d
+        } else {
+            r
+        }
+    }
+
+    /// Whether `d` divides `self` (GMP's `mpz_divisible_p`): `0` is divisible only by `0`.
+    /// Only the remainder is computed.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert!(Int::from(-91).divisible_by(&Int::from(7)));
+    /// assert!(!Int::from(92).divisible_by(&Int::from(7)));
+    /// assert!(Int::ZERO.divisible_by(&Int::ZERO) && !Int::ONE.divisible_by(&Int::ZERO));
+    /// ```
+    pub fn divisible_by(&self, d: &Int) -> bool {
+        if d.is_zero() {
+            return self.is_zero();
+        }
+        self.rem_trunc(d).is_zero()
+    }
+
+    /// `self mod d` in `[0, d)` for a one-limb `d` (GMP's `mpz_fdiv_ui` for positive values):
+    /// the remainder alone, with no `Int` formed.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(-7).mod_u64(3), 2);
+    /// assert_eq!((Int::ONE << 100u32).mod_u64(1_000_000_007), 976371285);
+    /// ```
+    pub fn mod_u64(&self, d: u64) -> u64 {
+        assert!(
+            d != 0,
+            "attempt to calculate the remainder with a divisor of zero"
+        );
+        let a = self.as_limbs();
+        let r = match a.len() {
+            0 => 0,
+            1 | 2 => (to_u128(a) % d as u128) as u64,
+            _ => limbs::rem_1(a, d),
+        };
+        if self.is_negative() && r != 0 {
+            d - r
+        } else {
+            r
+        }
+    }
+
+    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero.
+    #[inline(never)]
+    pub(crate) fn div_trunc(&self, d: &Int) -> Int {
+        assert!(!d.is_zero(), "attempt to divide by zero");
+        let qneg = self.is_negative() != d.is_negative();
+        div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
+    }
+
+    /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero.
+    #[inline(never)]
+    pub(crate) fn rem_trunc(&self, d: &Int) -> Int {
+        assert!(
+            !d.is_zero(),
+            "attempt to calculate the remainder with a divisor of zero"
+        );
+        rem_parts(self.as_limbs(), d.as_limbs(), self.is_negative()).into_int()
     }
 
     /// `self / d` truncated toward zero, or `None` when `d` is zero.
@@ -322,7 +532,7 @@ impl Int {
     /// assert_eq!(Int::from(7).checked_div(&Int::ZERO), None);
     /// ```
     pub fn checked_div(&self, d: &Int) -> Option<Int> {
-        self.checked_div_rem(d).map(|(q, _)| q)
+        (!d.is_zero()).then(|| self.div_trunc(d))
     }
 
     /// `self % d` with the sign of `self`, or `None` when `d` is zero.
@@ -333,6 +543,6 @@ impl Int {
     /// assert_eq!(Int::from(7).checked_rem(&Int::ZERO), None);
     /// ```
     pub fn checked_rem(&self, d: &Int) -> Option<Int> {
-        self.checked_div_rem(d).map(|(_, r)| r)
+        (!d.is_zero()).then(|| self.rem_trunc(d))
     }
 }

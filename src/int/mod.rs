@@ -441,9 +441,6 @@ impl Int {
     }
 }
 
-/// A vector of `n` zero limbs, from the per-thread buffer cache when it has one of that size.
-pub(crate) use pool::zeroed;
-
 impl Default for Int {
     /// Zero.
     #[inline]

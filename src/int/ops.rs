@@ -18,11 +18,11 @@ impl Int {
     }
     #[inline]
     fn div_ref(&self, b: &Int) -> Int {
-        self.div_rem(b).0
+        self.div_trunc(b)
     }
     #[inline]
     fn rem_ref(&self, b: &Int) -> Int {
-        self.div_rem(b).1
+        self.rem_trunc(b)
     }
     #[inline]
     fn and_ref(&self, b: &Int) -> Int {

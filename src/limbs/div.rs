@@ -2,7 +2,8 @@
 //! invariant integers", IEEE Trans. Computers 2011), O(n) division by one limb, and schoolbook
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
-//! above, which also ends in this one); divisors of at most `DIV_REGISTERS` limbs take a
+//! above, which also ends in this one; quotients at least two limbs shorter than the divisor
+//! take the short division of `div_q.rs` instead); divisors of at most `DIV_REGISTERS` limbs take a
 //! variant that keeps the divisor and the running remainder in registers, and multiplies the
 //! divisor's low limbs by the 3/2 step's first candidate digit before the step has corrected it
 //! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
@@ -10,6 +11,7 @@
 use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
+use super::div_q::{divrem_short, divrem_short_scratch_len, is_short};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
 use super::word::{adc, sbb};
@@ -236,14 +238,22 @@ pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
     if in_registers(an, dn) {
         return 0;
     }
-    let dc = if use_mu(an - dn + 1, dn) {
+    if is_short(an, dn) {
+        return divrem_short_scratch_len(an, dn);
+    }
+    an + 1 + dn + divide_scratch_len(an - dn + 1, dn)
+}
+
+/// Scratch limbs [`divide`] needs for a `qn`-limb quotient by a normalized `dn`-limb divisor.
+#[inline(always)]
+pub(super) fn divide_scratch_len(qn: usize, dn: usize) -> usize {
+    if use_mu(qn, dn) {
         divrem_mu_scratch_len(dn)
     } else if dn >= DIV_DC {
         divrem_dc_scratch_len(dn)
     } else {
         0
-    };
-    an + 1 + dn + dc
+    }
 }
 
 /// Whether a quotient of `qn` limbs (or one more) by a `dn`-limb divisor takes the Newton
@@ -281,6 +291,9 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert_eq!(r.len(), dn);
     if in_registers(an, dn) {
         return divrem_in_registers(q, r, a, d, divisor_reciprocal(d));
+    }
+    if is_short(an, dn) {
+        return divrem_short(q, r, a, d, scratch);
     }
     let (dd, rest) = scratch.split_at_mut(dn);
     let (rest, dc_scratch) = rest.split_at_mut(an + 1);
@@ -361,7 +374,13 @@ pub fn divrem_in_registers(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], v
 /// stored or reloaded on the way from one digit to the next. Same contract as [`divrem`], with
 /// `v` the 3/2 reciprocal of `dd`'s top two limbs.
 #[inline(always)]
-fn divrem_small<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], v: u64) {
+pub(super) fn divrem_small<const DN: usize>(
+    q: &mut [u64],
+    r: &mut [u64],
+    a: &[u64],
+    d: &[u64],
+    v: u64,
+) {
     let an = a.len();
     assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
     let s = d[DN - 1].leading_zeros();
@@ -573,7 +592,7 @@ fn copy(r: &mut [u64], a: &[u64]) {
 
 /// The normalized division step of [`divrem`], by the algorithm the divisor's length selects.
 #[inline]
-fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
+pub(super) fn divide(q: &mut [u64], u: &mut [u64], d: &[u64], dc_scratch: &mut [u64]) {
     if q.is_empty() {
         // `u` is below `d` already (a dividend as long as a normalised divisor, whose one
         // quotient digit `divrem` found by comparison): no reciprocal to compute.

@@ -1,0 +1,262 @@
+//! Short quotients: the division of an `(n + k)`-limb dividend by an `n`-limb divisor when the
+//! quotient (`qn = k + 1` limbs, the top one possibly zero) is shorter than the divisor by at
+//! least two limbs.
+//!
+//! The quotient is estimated from the top of the operands alone: with the divisor normalised
+//! (`c` leading zero bits shifted out of its top limb), the top `qn + 1` limbs `D'` of `D·2^c`
+//! and the top `2·qn + 1` limbs `N'` of `N·2^c` give `Q' = ⌊N'/D'⌋`, and the true quotient is
+//! `Q'` or `Q' - 1`: the ignored low parts change the remainder by less than one divisor. When
+//! the remainder `R' = N' - Q'·D'` is at least `B^qn` (all but about one division in 2^63 on
+//! random operands) `Q'` is exact; otherwise the sign of the full remainder decides, found from
+//! the low parts in O(qn·n) without a buffer. The remainder, where asked for, is
+//! `N - Q'·D` from `qn` passes of `submul_1` (a product by [`mul`] for long quotients), with
+//! `D` added back once if it came out negative. This is the idea of GMP's `mpn_div_q` (the
+//! approximate quotient of Brent and Zimmermann, "Modern Computer Arithmetic", §1.4.3: a
+//! quotient digit from the top limbs is off by at most a few units), reduced here to one
+//! exact division of the top parts and one sign test.
+//!
+//! Cost: a division of `2·qn + 1` by `qn + 1` limbs for the quotient (in registers up to
+//! `DIV_REGISTERS - 1` quotient limbs, else schoolbook, divide and conquer or Newton's by length),
+//! independent of `n`; the remainder adds O(qn·n). [`divrem`] takes this path whenever
+//! [`is_short`] holds and the divisor does not stay in registers; `Int`'s `/` takes
+//! [`div_q_short`], which forms no remainder.
+
+use super::add::{add_n_assign, sub_1_assign};
+use super::div::{divide, divide_scratch_len, divrem_small, reciprocal_3by2};
+use super::mul::{mul, mul_scratch_len, submul_1};
+use crate::thresholds::{DIV_DC, DIV_REGISTERS};
+
+/// Whether the quotient of an `an`-limb dividend by a `dn`-limb divisor is short, the case of
+/// this file: `an - dn + 1` quotient limbs, at least two fewer than the divisor's.
+///
+/// ```
+/// use carry::limbs::is_short;
+/// assert!(is_short(101, 100) && is_short(7, 5) && !is_short(8, 5) && !is_short(4, 3));
+/// ```
+#[inline(always)]
+pub fn is_short(an: usize, dn: usize) -> bool {
+    an >= dn && an - dn + 3 <= dn
+}
+
+/// Whether the top division of a `qn`-limb short quotient keeps its `qn + 1`-limb divisor in
+/// registers (arrays on the stack, no scratch): from one to `DIV_REGISTERS - 1` quotient limbs,
+/// below `DIV_DC` (so that the tiny-threshold build tests the general path on small inputs).
+#[inline(always)]
+fn top_in_registers(qn: usize) -> bool {
+    qn < DIV_REGISTERS && qn + 1 < DIV_DC
+}
+
+/// Whether the remainder of a short division multiplies the `ql`-limb quotient by the divisor
+/// in one product (`mul`, whose rows take eight quotient limbs a pass) before subtracting it,
+/// rather than subtracting one `submul_1` row per quotient limb.
+#[inline(always)]
+fn remainder_by_product(ql: usize) -> bool {
+    ql >= 8
+}
+
+/// Scratch limbs [`div_q_short`] needs (none for quotients of up to `DIV_REGISTERS - 1` limbs).
+pub fn div_q_short_scratch_len(an: usize, dn: usize) -> usize {
+    let qn = an - dn + 1;
+    if top_in_registers(qn) {
+        return 0;
+    }
+    let k = qn + 1;
+    (qn + 1) + (qn + k) + k + divide_scratch_len(qn, k)
+}
+
+/// Scratch limbs [`divrem_short`] needs.
+pub fn divrem_short_scratch_len(an: usize, dn: usize) -> usize {
+    let qn = an - dn + 1;
+    let product = if remainder_by_product(qn) {
+        dn + qn + mul_scratch_len(dn, qn)
+    } else {
+        0
+    };
+    div_q_short_scratch_len(an, dn).max(qn + 1) + product
+}
+
+/// The top limb of `(hi·B + lo) << s` for `s < 64`.
+#[inline(always)]
+fn shl_pair(hi: u64, lo: u64, s: u32) -> u64 {
+    (hi << s) | (lo >> 1 >> (63 - s))
+}
+
+/// Writes the top parts `N'` (`2·qn + 1` limbs) and `D'` (`qn + 1` limbs) of the file's comment.
+#[inline(always)]
+fn top_parts(nt: &mut [u64], dt: &mut [u64], a: &[u64], d: &[u64]) {
+    let (an, dn, k) = (a.len(), d.len(), dt.len());
+    let s = dn - k;
+    debug_assert!(s >= 1 && nt.len() == 2 * k - 1 && an == dn + k - 2);
+    let c = d[dn - 1].leading_zeros();
+    // Limb j of N' is made of a[s + j] and a[s + j - 1]; the top one of a[an - 1] alone.
+    let (nlow, ntop) = nt.split_at_mut(2 * k - 2);
+    for (x, w) in nlow.iter_mut().zip(a[s - 1..].windows(2)) {
+        *x = shl_pair(w[1], w[0], c);
+    }
+    ntop[0] = shl_pair(0, a[an - 1], c);
+    for (x, w) in dt.iter_mut().zip(d[s - 1..].windows(2)) {
+        *x = shl_pair(w[1], w[0], c);
+    }
+}
+
+/// `Q'` into `q` (`qn` limbs) and `R'` into `rr` (`qn + 1` limbs) for the top parts described
+/// in the file's comment; `scratch` as [`div_q_short_scratch_len`].
+#[inline(always)]
+fn top_quotient(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let qn = q.len();
+    match qn {
+        _ if !top_in_registers(qn) => top_quotient_general(q, rr, a, d, scratch),
+        1 => top_quotient_small::<2>(q, rr, a, d),
+        2 => top_quotient_small::<3>(q, rr, a, d),
+        3 => top_quotient_small::<4>(q, rr, a, d),
+        4 => top_quotient_small::<5>(q, rr, a, d),
+        _ => top_quotient_small::<6>(q, rr, a, d),
+    }
+}
+
+/// [`top_quotient`] for `K = qn + 1` of 2 to 6 limbs: the parts in arrays, divided by the
+/// register-held schoolbook division.
+#[inline(always)]
+fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64]) {
+    const { assert!(K >= 2 && K <= 6 && DIV_REGISTERS <= 6) };
+    let mut nt = [0u64; 11];
+    let mut dt = [0u64; K];
+    top_parts(&mut nt[..2 * K - 1], &mut dt, a, d);
+    let mut qq = [0u64; K];
+    let v = reciprocal_3by2(dt[K - 1], dt[K - 2]);
+    divrem_small::<K>(&mut qq, rr, &nt[..2 * K - 1], &dt, v);
+    // N' < 2^c·B^(2qn) and D' ≥ 2^63·B^qn: the estimate has qn limbs.
+    debug_assert_eq!(qq[K - 1], 0);
+    for (x, y) in q.iter_mut().zip(qq) {
+        *x = y;
+    }
+}
+
+/// [`top_quotient`] by the division of normalised operands (schoolbook, divide and conquer or
+/// Newton's by length), with the parts in `scratch`: `D'` is normalised already and the top
+/// `qn + 1` limbs of `N'` are below it, so the division starts at once on `N'` in place.
+fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let qn = q.len();
+    let k = qn + 1;
+    let (nt, rest) = scratch.split_at_mut(qn + k);
+    let (dt, rest) = rest.split_at_mut(k);
+    top_parts(nt, dt, a, d);
+    debug_assert!(super::add::cmp_n(&nt[qn..], dt).is_lt());
+    divide(q, nt, dt, rest);
+    rr.copy_from_slice(&nt[..k]);
+}
+
+/// Limb `i` of `x·2^c` (`x[-1]` read as zero).
+#[inline(always)]
+fn shifted(x: &[u64], i: usize, c: u32) -> u64 {
+    shl_pair(x[i], if i > 0 { x[i - 1] } else { 0 }, c)
+}
+
+/// Whether `N - Q'·D < 0` for the `qn`-limb `q = Q'` and the top remainder `rr = R'`: with `s = dn - qn - 1` low limbs `Nl`, `Dl` of `N·2^c` and `D·2^c`, the remainder is
+/// `R'·B^s + Nl - Q'·Dl`, negative exactly when `⌊(Q'·Dl + (B^s - 1 - Nl)) / B^s⌋ > R'`. That
+/// quotient is formed column by column (the products of each column summed in three limbs) and
+/// compared limb by limb from the bottom as its limbs come; nothing is stored. O(qn·dn), taken about once in 2^63
+/// random divisions and whenever the estimate's remainder is short.
+#[cold]
+#[inline(never)]
+fn estimate_too_large(q: &[u64], rr: &[u64], a: &[u64], d: &[u64]) -> bool {
+    let (qn, dn) = (q.len(), d.len());
+    let s = dn - qn - 1;
+    let c = d[dn - 1].leading_zeros();
+    let (mut acc, mut over, mut greater) = (0u128, 0u64, false);
+    for i in 0..s + qn {
+        let lo = (i + 1).saturating_sub(s);
+        for (j, &qj) in q.iter().enumerate().take(qn.min(i + 1)).skip(lo) {
+            let (x, o) = acc.overflowing_add(qj as u128 * shifted(d, i - j, c) as u128);
+            acc = x;
+            over += o as u64;
+        }
+        if i < s {
+            let (x, o) = acc.overflowing_add(!shifted(a, i, c) as u128);
+            acc = x;
+            over += o as u64;
+        } else {
+            // Compared from the bottom up: a higher limb that differs overrides.
+            let (x, y) = (acc as u64, rr[i - s]);
+            if x != y {
+                greater = x > y;
+            }
+        }
+        acc = (acc >> 64) | (over as u128) << 64;
+        over = 0;
+    }
+    debug_assert_eq!(acc >> 64, 0);
+    let (x, y) = (acc as u64, rr[qn]);
+    if x != y {
+        greater = x > y;
+    }
+    greater
+}
+
+/// `q = ⌊a / d⌋` for a short quotient ([`is_short`]): `d`'s top limb nonzero, `a` with
+/// `q.len() + d.len() - 1` limbs (high zero limbs allowed) and
+/// `scratch.len() >= div_q_short_scratch_len(a.len(), d.len())`. The remainder is not formed.
+///
+/// ```
+/// use carry::limbs::{div_q_short, div_q_short_scratch_len};
+/// let d = [0, 0, 0, 1]; // 2^192
+/// let a = [1, 2, 3, 4, 5]; // five limbs: a two-limb quotient
+/// let mut q = [0; 2];
+/// div_q_short(&mut q, &a, &d, &mut vec![0; div_q_short_scratch_len(5, 4)]);
+/// assert_eq!(q, [4, 5]);
+/// ```
+#[inline]
+pub fn div_q_short(q: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let (an, dn) = (a.len(), d.len());
+    assert!(is_short(an, dn) && d[dn - 1] != 0);
+    let qn = an - dn + 1;
+    assert_eq!(q.len(), qn);
+    let mut rr = [0u64; DIV_REGISTERS];
+    let (rr, rest) = if qn < DIV_REGISTERS {
+        (&mut rr[..qn + 1], scratch)
+    } else {
+        scratch.split_at_mut(qn + 1)
+    };
+    top_quotient(q, rr, a, d, rest);
+    if rr[qn] == 0 && estimate_too_large(q, rr, a, d) {
+        sub_1_assign(q, 1);
+    }
+}
+
+/// `q = ⌊a / d⌋` and `r = a mod d` for a short quotient ([`is_short`]), with `r.len() ==
+/// d.len()` and `scratch.len() >= divrem_short_scratch_len(a.len(), d.len())`; otherwise as
+/// [`div_q_short`].
+pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let (an, dn) = (a.len(), d.len());
+    assert!(is_short(an, dn) && d[dn - 1] != 0 && r.len() == dn);
+    let qn = an - dn + 1;
+    assert_eq!(q.len(), qn);
+    {
+        let (rr, rest) = scratch.split_at_mut(qn + 1);
+        top_quotient(q, rr, a, d, rest);
+    }
+    let ql = super::normalized_len(q);
+    // r and `top` (the limb above it, modulo B) become N - Q'·D: the true remainder lies in
+    // (-D, D), so `top` is 0 or all ones, and all ones means D is to be added back.
+    r.copy_from_slice(&a[..dn]);
+    let mut top = a.get(dn).copied().unwrap_or(0);
+    if !remainder_by_product(ql) {
+        // Row j subtracts q[j]·d from limb j up: its part below limb dn by `submul_1`, whose
+        // borrow and the low half of q[j]·d[dn - j] land in `top`; the rest is above it.
+        for (j, &qj) in q[..ql].iter().enumerate() {
+            top = top.wrapping_sub(submul_1(&mut r[j..], &d[..dn - j], qj));
+            if j > 0 {
+                top = top.wrapping_sub(qj.wrapping_mul(d[dn - j]));
+            }
+        }
+    } else {
+        let (p, ms) = scratch.split_at_mut(dn + ql);
+        mul(p, d, &q[..ql], &mut ms[..mul_scratch_len(dn, ql)]);
+        let b = super::add::sub_n_assign(r, &p[..dn]);
+        top = top.wrapping_sub(p[dn]).wrapping_sub(b);
+    }
+    if top != 0 {
+        add_n_assign(r, d);
+        sub_1_assign(q, 1);
+    }
+}

@@ -1,0 +1,196 @@
+//! Differential tests against GMP (through `rug`) of the unbalanced shapes: short quotients
+//! and their correction edges, quotient-only and remainder-only division, division by one
+//! limb, exact division, unbalanced gcd and its relatives, fused multiply-add, rationals and
+//! prime stepping.
+//!
+//! Seeded by `CARRY_SEED` (printed at start), sized by `CARRY_SCALE`; every failure message
+//! carries the seed and the operands.
+
+mod common;
+
+use carry::Int;
+use common::*;
+use rug::ops::RemRounding;
+use rug::Integer;
+
+/// The divisor lengths of the short-quotient tests: every small length, the crossovers of the
+/// division algorithms, and long divisors up to 10,000 limbs (fewer cases there).
+fn divisor_lengths() -> Vec<usize> {
+    use carry::thresholds::{DIV_DC, DIV_MU, DIV_REGISTERS, MUL_KARATSUBA};
+    let mut v: Vec<usize> = (1..=12).collect();
+    for t in [DIV_DC, DIV_REGISTERS, MUL_KARATSUBA, DIV_MU] {
+        v.extend([t.saturating_sub(1), t, t + 1, t + 2, t + 9]);
+    }
+    v.extend([63, 64, 65, 100, 257, 1000, 2049, 4000, 10_000]);
+    v.retain(|&n| n > 0 && n <= 10_000);
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// A divisor of exactly `n` limbs: the generator's shapes, or a top limb of 1 (63 bits of
+/// normalisation shift) or with its top bit set (none).
+fn divisor(rng: &mut Rng, n: usize) -> Integer {
+    let mut d = magnitude(rng, n);
+    match rng.below(4) {
+        0 => {
+            d.keep_bits_mut(64 * (n as u32 - 1));
+            d.set_bit(64 * (n as u32 - 1), true);
+        }
+        1 => {
+            d.set_bit(64 * n as u32 - 1, true);
+        }
+        _ => {}
+    }
+    d
+}
+
+/// A quotient of at most `qn` limbs, often at the edges (1, all ones, a power of the base).
+fn quotient(rng: &mut Rng, qn: usize) -> Integer {
+    let bits = 64 * qn as u32;
+    match rng.below(6) {
+        0 => Integer::from(rng.range(1, 3)),
+        1 => (Integer::from(1) << bits) - 1u32,
+        2 => (Integer::from(1) << (bits - 1 - rng.below(64) as u32)) + rng.range(0, 2) - 1u32,
+        _ => magnitude(rng, qn),
+    }
+}
+
+/// A remainder for the divisor `d`, often where the top-limb estimate of the quotient is
+/// exact only after its check or correction: 0, 1, a few limbs, `d - 1`, `d` less a few limbs.
+fn remainder(rng: &mut Rng, d: &Integer) -> Integer {
+    let short = |rng: &mut Rng| {
+        let n = rng.range(1, 3) as usize;
+        magnitude(rng, n)
+    };
+    let r = match rng.below(7) {
+        0 => Integer::new(),
+        1 => Integer::from(1),
+        2 => short(rng),
+        3 => Integer::from(d - 1u32),
+        4 => d - short(rng),
+        _ => magnitude(rng, d.significant_digits::<u64>()) % d,
+    };
+    if r < 0 || r >= *d {
+        Integer::from(rng.below(2))
+    } else {
+        r
+    }
+}
+
+/// Checks every quotient and remainder form of `a` by `d` (both nonzero or `a` zero).
+fn check_division(a: &Integer, d: &Integer, n: &mut u64) {
+    let (ca, cd) = (to_int(a), to_int(d));
+    let what = |op: &str| format!("{} {op} {}", hx(a), hx(d));
+    let (q, r) = a.clone().div_rem(d.clone());
+    check(&(&ca / &cd), &q, || what("/"));
+    check(&(&ca % &cd), &r, || what("%"));
+    let (cq, cr) = ca.div_rem(&cd);
+    check(&cq, &q, || what("div_rem.0"));
+    check(&cr, &r, || what("div_rem.1"));
+    let (mut x, mut y) = (Int::from(5), Int::ONE << 700u32);
+    x.assign_div_rem(&mut y, &ca, &cd);
+    check(&x, &q, || what("assign_div_rem.0"));
+    check(&y, &r, || what("assign_div_rem.1"));
+    let (fq, fr) = a.clone().div_rem_floor(d.clone());
+    check(&ca.div_floor(&cd), &fq, || what("div_floor"));
+    check(&ca.rem_floor(&cd), &fr, || what("rem_floor"));
+    let (eq, er) = a.clone().div_rem_euc(d.clone());
+    check(&ca.div_euclid(&cd), &eq, || what("div_euclid"));
+    check(&ca.rem_euclid(&cd), &er, || what("rem_euclid"));
+    check_eq(ca.divisible_by(&cd), r == 0, || what("divisible_by"));
+    *n += 11;
+}
+
+#[test]
+fn short_quotients() {
+    let mut rng = Rng::for_test("short_quotients");
+    let mut n = 0u64;
+    for dn in divisor_lengths() {
+        let reps = cases(if dn <= 100 { 300 } else { 6_000 / dn.min(2000) });
+        for _ in 0..reps {
+            let qn = rng.range(1, 9) as usize;
+            let d = divisor(&mut rng, dn);
+            let q = quotient(&mut rng, qn);
+            let mut r = remainder(&mut rng, &d);
+            if rng.chance(1, 4) {
+                // One off the edge, either way (the dividend just above or below a multiple).
+                r += if rng.bool() { 1 } else { -1 };
+                if r < 0 || r >= d {
+                    r = Integer::new();
+                }
+            }
+            let a = Integer::from(&q * &d) + &r;
+            let sa = if rng.bool() { -a } else { a };
+            let sd = if rng.chance(1, 4) { -d } else { d };
+            check_division(&sa, &sd, &mut n);
+        }
+    }
+    report("short_quotients", n);
+}
+
+/// Random operands of every length pair up to 40 limbs, quotients short and long.
+#[test]
+fn division_all_lengths() {
+    let mut rng = Rng::for_test("division_all_lengths");
+    let mut n = 0u64;
+    for _ in 0..cases(20_000) {
+        let dn = rng.range(1, 40) as usize;
+        let an = dn + rng.below(12) as usize;
+        let d = divisor(&mut rng, dn);
+        let a = magnitude(&mut rng, an);
+        let sa = if rng.bool() { -a } else { a };
+        let sd = if rng.bool() { -d } else { d };
+        check_division(&sa, &sd, &mut n);
+    }
+    report("division_all_lengths", n);
+}
+
+/// One-limb divisors of every class: 1, powers of two, 2^k ± 1, values near 2^64, normalised
+/// and small random values.
+fn one_limb_divisor(rng: &mut Rng) -> u64 {
+    let k = rng.below(64) as u32;
+    match rng.below(9) {
+        0 => rng.range(1, 10),
+        1 => 1 << k,
+        2 => (1u64 << k).wrapping_sub(1).max(1),
+        3 => (1u64 << k) + 1,
+        4 => u64::MAX - rng.below(4),
+        5 => (1 << 63) + rng.below(4),
+        6 => rng.next_u64() | 1 << 63,
+        7 => rng.next_u64() >> rng.below(64),
+        _ => rng.next_u64(),
+    }
+    .max(1)
+}
+
+#[test]
+fn one_limb_divisors() {
+    let mut rng = Rng::for_test("one_limb_divisors");
+    let mut n = 0u64;
+    for _ in 0..cases(60_000) {
+        let d = one_limb_divisor(&mut rng);
+        let an = match rng.below(10) {
+            0 => rng.range(200, 1200) as usize,
+            1..=4 => rng.range(0, 12) as usize,
+            _ => rng.range(0, 60) as usize,
+        };
+        let a = magnitude(&mut rng, an);
+        let sa = if rng.bool() { -a } else { a };
+        let ca = to_int(&sa);
+        let rd = Integer::from(d);
+        check_division(&sa, &rd, &mut n);
+        let what = |op: &str| format!("{} {op} {d:#x}", hx(&sa));
+        check(&(&ca % d), &Integer::from(&sa % d), || what("% u64"));
+        check(&(&ca / d), &Integer::from(&sa / d), || what("/ u64"));
+        let m = sa.clone().rem_euc(rd.clone());
+        check_eq(ca.mod_u64(d), m.to_u64().unwrap(), || what("mod_u64"));
+        // Exact division by d, of a multiple of it.
+        let prod = Integer::from(&sa * d);
+        check(&to_int(&prod).div_exact(&Int::from(d)), &sa, || {
+            what("div_exact")
+        });
+        n += 4;
+    }
+    report("one_limb_divisors", n);
+}
