@@ -111,6 +111,22 @@ pub const DIV_DC: usize = 32;
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_DC: usize = 2;
 
+/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MOD_1_BLOCKS: usize = 12;
+/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs.
+#[cfg(feature = "tiny-thresholds")]
+pub const MOD_1_BLOCKS: usize = 1;
+
+/// `limbs::divexact_1_to`: Hensel's method and a division from the top, interleaved, from
+/// this many limbs (Hensel's method alone below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const DIVEXACT_1_BIDIRECTIONAL: usize = 16;
+/// `limbs::divexact_1_to`: Hensel's method and a division from the top, interleaved, from
+/// this many limbs (Hensel's method alone below).
+#[cfg(feature = "tiny-thresholds")]
+pub const DIVEXACT_1_BIDIRECTIONAL: usize = 2;
+
 /// `divrem`: divisors of 2 to this many limbs kept in registers (compile-time choice).
 pub const DIV_REGISTERS: usize = 6;
 

@@ -194,3 +194,43 @@ fn one_limb_divisors() {
     }
     report("one_limb_divisors", n);
 }
+
+/// The one-limb kernels on limb slices, their outputs filled with garbage first: `mod_1`,
+/// `Mod1::rem` and `divexact_1_to` on every length to 100 and every divisor class.
+#[test]
+fn one_limb_kernels() {
+    let mut rng = Rng::for_test("one_limb_kernels");
+    let mut n = 0u64;
+    for _ in 0..cases(20_000) {
+        let d = one_limb_divisor(&mut rng);
+        let len = rng.range(0, 100) as usize;
+        let a = magnitude(&mut rng, len).to_digits::<u64>(rug::integer::Order::Lsf);
+        let ra = from_limbs(&a);
+        let what = || format!("{} by {d:#x}", hx(&ra));
+        let want = Integer::from(&ra % d).to_u64().unwrap();
+        check_eq(carry::limbs::mod_1(&a, d), want, || {
+            format!("mod_1 {}", what())
+        });
+        check_eq(carry::limbs::Mod1::new(d).rem(&a), want, || {
+            format!("Mod1 {}", what())
+        });
+        // a·d and a·d + e for a small e: exact, and not.
+        let prod = Integer::from(&ra * d);
+        let e = if rng.bool() { 0 } else { rng.range(1, 3) };
+        let b = Integer::from(&prod + e);
+        let bl = b.to_digits::<u64>(rug::integer::Order::Lsf);
+        let mut q = vec![0xa5a5_a5a5_a5a5_a5a5u64; bl.len()];
+        let exact = carry::limbs::divexact_1_to(&mut q, &bl, d);
+        let divides = Integer::from(&b % d) == 0;
+        check_eq(exact, divides, || {
+            format!("divexact_1_to exact {} by {d:#x}", hx(&b))
+        });
+        if divides {
+            check_eq(from_limbs(&q), Integer::from(&b / d), || {
+                format!("divexact_1_to {} by {d:#x}", hx(&b))
+            });
+        }
+        n += 3;
+    }
+    report("one_limb_kernels", n);
+}

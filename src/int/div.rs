@@ -74,6 +74,27 @@ fn divrem_scratch(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
     with_scratch(s, |s| limbs::divrem(q, r, a, b, s));
 }
 
+/// The quotient of an inline magnitude (`n` limbs, zero above) by a limb `d` that divides it.
+#[inline(always)]
+fn divexact_1_inline(a: &[u64; INLINE], n: u8, d: u64) -> Option<[u64; INLINE]> {
+    if n <= 2 {
+        let (q1, r1) = (a[1] / d, a[1] % d);
+        let (q0, r0) = limbs::div_2by1_hw(r1, a[0], d);
+        return (r0 == 0).then_some([q0, q1, 0, 0, 0]);
+    }
+    limbs::divexact_1_array(a, d)
+}
+
+/// The panic of [`Int::div_exact`].
+#[cold]
+#[inline(never)]
+fn div_exact_failed(zero: bool) -> ! {
+    if zero {
+        panic!("attempt to divide by zero");
+    }
+    panic!("div_exact: the divisor does not divide the dividend");
+}
+
 /// Runs `f` on `len` limbs of scratch whose values are unspecified: a small array on the stack
 /// (cheap to clear), else a cached buffer, which is not cleared.
 #[inline(always)]
@@ -155,7 +176,7 @@ fn rem_parts(a: &[u64], b: &[u64], rneg: bool) -> Parts {
         let r = if an <= 2 {
             (to_u128(a) % b[0] as u128) as u64
         } else {
-            limbs::rem_1(a, b[0])
+            limbs::mod_1(a, b[0])
         };
         return Parts::from(Int::from_sign_u128(rneg, r as u128));
     }
@@ -338,9 +359,15 @@ impl Int {
     /// assert_eq!(a.div_exact(&Int::from(42)), -Int::from(3).pow(79));
     /// ```
     pub fn div_exact(&self, d: &Int) -> Int {
-        assert!(!d.is_zero(), "attempt to divide by zero");
-        self.checked_div_exact(d)
-            .expect("div_exact: the divisor does not divide the dividend")
+        if let ([dl], Some((neg, n, a))) = (d.as_limbs(), self.inline_parts()) {
+            // An inline dividend by one limb: the quotient is built in the return slot.
+            let neg = neg != d.is_negative();
+            return match divexact_1_inline(a, n, *dl) {
+                Some(q) => Parts::small(neg, q).into_int(),
+                None => div_exact_failed(false),
+            };
+        }
+        self.div_exact_general(d)
     }
 
     /// [`Int::div_exact`], or `None` when `d` is zero or does not divide `self`.
@@ -352,24 +379,59 @@ impl Int {
     /// assert_eq!(Int::from(92).checked_div_exact(&Int::ZERO), None);
     /// ```
     pub fn checked_div_exact(&self, d: &Int) -> Option<Int> {
+        if let ([dl], Some((neg, n, a))) = (d.as_limbs(), self.inline_parts()) {
+            let neg = neg != d.is_negative();
+            return divexact_1_inline(a, n, *dl).map(|q| Parts::small(neg, q).into_int());
+        }
+        self.checked_div_exact_general(d)
+    }
+
+    /// [`Int::div_exact`] for the shapes not inlined into it.
+    #[inline(never)]
+    fn div_exact_general(&self, d: &Int) -> Int {
+        match self.div_exact_parts(d) {
+            Some(q) => q.into_int(),
+            None => div_exact_failed(d.is_zero()),
+        }
+    }
+
+    /// [`Int::checked_div_exact`] for the shapes not inlined into it.
+    #[inline(never)]
+    fn checked_div_exact_general(&self, d: &Int) -> Option<Int> {
+        Some(self.div_exact_parts(d)?.into_int())
+    }
+
+    /// The quotient of [`Int::checked_div_exact`] in pieces.
+    #[inline(always)]
+    fn div_exact_parts(&self, d: &Int) -> Option<Parts> {
+        let neg = self.is_negative() != d.is_negative();
         if d.is_zero() {
             return None;
         }
-        let neg = self.is_negative() != d.is_negative();
         if self.is_zero() {
-            return Some(Int::ZERO);
+            return Some(Parts::from(Int::ZERO));
         }
-        if d.as_limbs().len() >= DIV_DC || self.as_limbs().len() < d.as_limbs().len() {
+        let (a, b) = (self.as_limbs(), d.as_limbs());
+        if let [d] = *b {
+            let n = a.len();
+            let mut q = pool::take(n);
+            if limbs::divexact_1_to(&mut q[..n], a, d) {
+                return Some(Parts::from_sign_buf(neg, q, n));
+            }
+            pool::put(q);
+            return None;
+        }
+        if b.len() >= DIV_DC || a.len() < b.len() {
             let (q, r) = self.div_rem(d);
-            return r.is_zero().then_some(q);
+            return r.is_zero().then(|| Parts::from(q));
         }
         // Hensel's division needs an odd divisor: remove d's factors of two from both.
         let tz = d.trailing_zeros().unwrap_or(0);
         if self.trailing_zeros().unwrap_or(0) < tz {
             return None;
         }
-        let mut w = shifted_right(self.as_limbs(), tz);
-        let b = shifted_right(d.as_limbs(), tz);
+        let mut w = shifted_right(a, tz);
+        let b = shifted_right(b, tz);
         let (wn, bn) = (limbs::normalized_len(&w), limbs::normalized_len(&b));
         let q = (wn >= bn).then(|| {
             let qn = wn - bn + 1;
@@ -380,7 +442,7 @@ impl Int {
         pool::give(w);
         pool::give(b);
         match q {
-            Some((true, q, qn)) => Some(Parts::from_sign_buf(neg, q, qn).into_int()),
+            Some((true, q, qn)) => Some(Parts::from_sign_buf(neg, q, qn)),
             Some((false, q, _)) => {
                 pool::put(q);
                 None
@@ -497,7 +559,7 @@ impl Int {
         let r = match a.len() {
             0 => 0,
             1 | 2 => (to_u128(a) % d as u128) as u64,
-            _ => limbs::rem_1(a, d),
+            _ => limbs::mod_1(a, d),
         };
         if self.is_negative() && r != 0 {
             d - r

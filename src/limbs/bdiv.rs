@@ -1,13 +1,38 @@
 //! Exact division by Hensel's 2-adic method: quotient digits from the low end,
 //! `q_i = w_i · d⁻¹ mod 2^64`, with no estimate to correct (Jebelean, "An algorithm for exact
 //! division", J. Symbolic Computation 15, 1993; Brent & Zimmermann, MCA 1.4.8).
-//! O(qn·dn); `Int::div_exact` uses it for divisors below `DIV_DC` limbs.
+//! O(qn·dn); `Int::div_exact` uses it for divisors below `DIV_DC` limbs. By one limb
+//! ([`divexact_1_to`]) the quotient's low two thirds come from Hensel's method and its top third
+//! from an ordinary division from the top, the two dependency chains interleaved in one loop
+//! (Krandick and Jebelean, "Bidirectional exact integer division", J. Symbolic Computation 21,
+//! 1996); from `DIVEXACT_1_BIDIRECTIONAL` limbs, Hensel's method alone below.
 
 use super::add::sub_1_assign;
+use super::div::{div_2by1, reciprocal_2by1};
 use super::mul::submul_1;
+use crate::thresholds::DIVEXACT_1_BIDIRECTIONAL;
 
-/// `d⁻¹ mod 2^64` for odd `d`, by Newton's iteration (each step doubles the correct low bits;
-/// `d` is its own inverse mod 8).
+/// `INVERSE_8[i]` is the inverse of `2i + 1` modulo 2^8: the seed of [`inverse_limb`].
+const INVERSE_8: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        let d = 2 * i as u64 + 1;
+        // d is its own inverse mod 8; three Newton steps give 24 bits.
+        let mut x = d;
+        let mut k = 0;
+        while k < 3 {
+            x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
+            k += 1;
+        }
+        t[i] = x as u8;
+        i += 1;
+    }
+    t
+};
+
+/// `d⁻¹ mod 2^64` for odd `d`: eight bits from a table, then three steps of Newton's
+/// iteration (each doubles the correct low bits).
 ///
 /// ```
 /// let d = 0x1234_5678_9abc_def1u64;
@@ -15,13 +40,147 @@ use super::mul::submul_1;
 /// ```
 pub const fn inverse_limb(d: u64) -> u64 {
     assert!(d & 1 == 1, "inverse_limb: even limb");
-    let mut x = d;
+    let mut x = INVERSE_8[(d as usize >> 1) & 127] as u64;
     let mut i = 0;
-    while i < 5 {
+    while i < 3 {
         x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
         i += 1;
     }
     x
+}
+
+/// [`divexact_1_to`] for a value held in an array (limbs above its length zero), by Hensel's
+/// method on every limb: the quotient comes back in registers, and is `None` when `d` does not
+/// divide `a`.
+///
+/// ```
+/// assert_eq!(carry::limbs::divexact_1_array(&[0, 6], 12), Some([1 << 63, 0]));
+/// assert_eq!(carry::limbs::divexact_1_array(&[1, 6], 12), None);
+/// ```
+#[inline(always)]
+pub fn divexact_1_array<const N: usize>(a: &[u64; N], d: u64) -> Option<[u64; N]> {
+    assert!(d != 0);
+    let t = d.trailing_zeros();
+    let dd = d >> t;
+    let inv = inverse_limb(dd | 1);
+    let mut q = [0u64; N];
+    let mut c = 0u64;
+    for i in 0..N {
+        let hi = if i + 1 < N { a[i + 1] } else { 0 };
+        let x = (a[i] >> t) | (hi << 1 << (63 - t));
+        let (y, b) = x.overflowing_sub(c);
+        q[i] = y.wrapping_mul(inv);
+        c = ((q[i] as u128 * dd as u128) >> 64) as u64 + b as u64;
+    }
+    (c == 0 && a[0] & ((1 << t) - 1) == 0).then_some(q)
+}
+
+/// `q = a / d` for a limb `d != 0` that divides `a` (`q.len() == a.len()`); returns whether
+/// it does (when not, `q` is unspecified). For an even `d`, `a` is first shifted into `q` by
+/// `d`'s trailing zeros and divided there by the odd part. The quotient's low two thirds are
+/// Hensel's (digits `q_i = (a_i - c)·d⁻¹`, the borrow `c` the high half of `q_i·d`), its top
+/// third the ordinary division of the top limbs by the normalised divisor, both in one loop;
+/// the division is exact when the borrow out of the low part equals the remainder of the top.
+///
+/// ```
+/// use carry::limbs::divexact_1_to;
+/// let a = [0, 0, 12]; // 12·2^128
+/// let mut q = [0; 3];
+/// assert!(divexact_1_to(&mut q, &a, 24));
+/// assert_eq!(q, [0, 1 << 63, 0]);
+/// assert!(!divexact_1_to(&mut q[..2], &[7, 1], 3)); // 2^64 + 7 is 2 mod 3
+/// ```
+pub fn divexact_1_to(q: &mut [u64], a: &[u64], d: u64) -> bool {
+    let n = a.len();
+    assert!(q.len() == n && d != 0);
+    if n == 0 {
+        return true;
+    }
+    let t = d.trailing_zeros();
+    if d == 1 {
+        q.copy_from_slice(a);
+        return true;
+    }
+    if t == 0 {
+        return divexact_odd(n, |i| a[i], |i, x| q[i] = x, d);
+    }
+    if a[0] & ((1 << t) - 1) != 0 {
+        return false;
+    }
+    super::shift::shr(q, a, t);
+    let cells = core::cell::Cell::from_mut(q).as_slice_of_cells();
+    divexact_odd(n, |i| cells[i].get(), |i, x| cells[i].set(x), d >> t)
+}
+
+/// [`divexact_1_to`] for an odd `d`, on `n` limbs read through `get` and written through
+/// `put`. Reading and writing the same limbs is allowed: limb `i` is written after the last
+/// read of it (each step of the high half reads the limb below its own, so that step comes
+/// before the low half's step in each round).
+#[inline(always)]
+fn divexact_odd(
+    n: usize,
+    get: impl Fn(usize) -> u64,
+    mut put: impl FnMut(usize, u64),
+    d: u64,
+) -> bool {
+    debug_assert!(d & 1 == 1 && n > 0);
+    if d == 1 {
+        // In place (an even divisor's power of two, already shifted out).
+        return true;
+    }
+    let inv = inverse_limb(d);
+    // The borrow into a digit is the high half `h` of the previous digit times d plus a bit
+    // `b`; the bit is taken off the dividend limb first, off the chain from h to the next h.
+    let hensel = |x: u64, (h, b): (u64, u64)| {
+        let (x, b1) = x.overflowing_sub(b);
+        let (y, b2) = x.overflowing_sub(h);
+        let qi = y.wrapping_mul(inv);
+        (
+            qi,
+            (
+                ((qi as u128 * d as u128) >> 64) as u64,
+                b1 as u64 + b2 as u64,
+            ),
+        )
+    };
+    let mut c = (0, 0);
+    if n < DIVEXACT_1_BIDIRECTIONAL {
+        for i in 0..n {
+            let qi;
+            (qi, c) = hensel(get(i), c);
+            put(i, qi);
+        }
+        return c == (0, 0);
+    }
+    // The top third divides a·2^s by the normalised d·2^s, s = clz d: a 2/1 division step
+    // takes about twice as long as a Hensel step, so each round takes one of it and two of
+    // these. The last step of the top (limb m) reads limb m - 1, so it comes before the low
+    // part's step there: with k = ⌊n/3⌋ top steps the round of that one is the k-th or later.
+    let s = d.leading_zeros();
+    let dn = d << s;
+    let v = reciprocal_2by1(dn);
+    let shifted = |j: usize| ((((get(j) as u128) << 64) | get(j - 1) as u128) << s >> 64) as u64;
+    let k = n / 3;
+    let m = n - k;
+    let mut r = ((get(n - 1) as u128) << s >> 64) as u64;
+    for i in 0..k {
+        let j = n - 1 - i;
+        let (qj, q0, q1);
+        (qj, r) = div_2by1(r, shifted(j), dn, v);
+        put(j, qj);
+        (q0, c) = hensel(get(2 * i), c);
+        put(2 * i, q0);
+        (q1, c) = hensel(get(2 * i + 1), c);
+        put(2 * i + 1, q1);
+    }
+    for i in 2 * k..m {
+        let qi;
+        (qi, c) = hensel(get(i), c);
+        put(i, qi);
+    }
+    // r is the remainder of a's limbs from m up by d, shifted left by s, plus the top s bits
+    // of the limbs below m: exact when c is that remainder.
+    c.0 + c.1 == r >> s
 }
 
 /// `x = x / d` in place for odd `d` when `d` divides `x` modulo `2^(64·x.len())`: the quotient

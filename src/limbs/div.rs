@@ -50,6 +50,42 @@ pub fn reciprocal_2by1_portable(d: u64) -> u64 {
     (u128::MAX / d as u128) as u64
 }
 
+/// `(hi·B + lo) / d` and the remainder for `hi < d`, by one hardware division where there is
+/// one.
+///
+/// ```
+/// assert_eq!(carry::limbs::div_2by1_hw(1, 0, 3), (6148914691236517205, 1));
+/// ```
+#[inline(always)]
+pub fn div_2by1_hw(hi: u64, lo: u64, d: u64) -> (u64, u64) {
+    assert!(hi < d, "div_2by1_hw: quotient overflow");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (q, r): (u64, u64);
+        // SAFETY: hi < d (asserted), so the quotient fits in 64 bits and `div` cannot fault;
+        // no memory is touched.
+        unsafe {
+            core::arch::asm!(
+                "div {d}",
+                d = in(reg) d,
+                inout("rax") lo => q,
+                inout("rdx") hi => r,
+                options(pure, nomem, nostack),
+            );
+        }
+        (q, r)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    div_2by1_hw_portable(hi, lo, d)
+}
+
+/// The portable twin of [`div_2by1_hw`], through a 128-bit division.
+pub fn div_2by1_hw_portable(hi: u64, lo: u64, d: u64) -> (u64, u64) {
+    assert!(hi < d);
+    let x = (hi as u128) << 64 | lo as u128;
+    ((x / d as u128) as u64, (x % d as u128) as u64)
+}
+
 /// Divides `u1·B + u0` by a normalized `d` with `v = reciprocal_2by1(d)`; requires `u1 < d`.
 /// Returns `(quotient, remainder)`.
 #[inline(always)]

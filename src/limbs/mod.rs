@@ -14,6 +14,7 @@ mod div_dc;
 mod div_mu;
 mod div_q;
 mod lehmer;
+mod mod_1;
 mod mul;
 mod ntt;
 #[cfg(target_arch = "x86_64")]
@@ -35,6 +36,7 @@ pub use div_dc::*;
 pub use div_mu::*;
 pub use div_q::*;
 pub use lehmer::*;
+pub use mod_1::*;
 pub use mul::*;
 pub use ntt::*;
 pub use radix::*;
