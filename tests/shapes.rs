@@ -234,3 +234,68 @@ fn one_limb_kernels() {
     }
     report("one_limb_kernels", n);
 }
+
+/// `add_mul`, `sub_mul` and the one-limb forms on a kept accumulator, against
+/// `mpz_addmul` and friends, with operands from 0 to 200 limbs of both signs.
+#[test]
+fn fused_multiply_add() {
+    let mut rng = Rng::for_test("fused_multiply_add");
+    let mut n = 0u64;
+    let (mut acc, mut racc) = (Int::ZERO, Integer::new());
+    for i in 0..cases(100_000) {
+        if i % 50 == 0 {
+            let (c, r) = pair(&mut rng, 60);
+            (acc, racc) = (c, r);
+        }
+        let (la, lb) = (*rng.pick(&[12, 12, 12, 200]), *rng.pick(&[12, 12, 12, 200]));
+        let (a, ra) = pair(&mut rng, la);
+        let (b, rb) = pair(&mut rng, lb);
+        let k = rng.next_u64() >> rng.below(64);
+        let ki = k as i64;
+        let before = racc.clone();
+        let what = |op: &str| format!("{} {op} {} {} (k = {k:#x})", hx(&before), hx(&ra), hx(&rb));
+        match rng.below(6) {
+            0 => {
+                acc.add_mul(&a, &b);
+                racc += Integer::from(&ra * &rb);
+                check(&acc, &racc, || what("add_mul"));
+            }
+            1 => {
+                acc.sub_mul(&a, &b);
+                racc -= Integer::from(&ra * &rb);
+                check(&acc, &racc, || what("sub_mul"));
+            }
+            2 => {
+                acc.add_mul_u64(&a, k);
+                racc += Integer::from(&ra * k);
+                check(&acc, &racc, || what("add_mul_u64"));
+            }
+            3 => {
+                acc.sub_mul_u64(&a, k);
+                racc -= Integer::from(&ra * k);
+                check(&acc, &racc, || what("sub_mul_u64"));
+            }
+            4 => {
+                acc.add_mul_i64(&a, ki);
+                racc += Integer::from(&ra * ki);
+                check(&acc, &racc, || what("add_mul_i64"));
+            }
+            _ => {
+                acc.sub_mul_i64(&a, ki);
+                racc -= Integer::from(&ra * ki);
+                check(&acc, &racc, || what("sub_mul_i64"));
+            }
+        }
+        n += 1;
+        // Cancellation to zero and to a short value from a long one.
+        if rng.chance(1, 20) {
+            let p = Integer::from(&racc * 1u32);
+            let c = to_int(&p);
+            acc.sub_mul(&c, &Int::ONE);
+            racc -= p;
+            check(&acc, &racc, || what("sub_mul to zero"));
+            n += 1;
+        }
+    }
+    report("fused_multiply_add", n);
+}

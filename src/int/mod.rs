@@ -3,6 +3,7 @@
 //! Magnitudes below 2^320 (five limbs) live inline, with no heap allocation; larger ones in a
 //! `Vec<u64>` whose buffer the `*Assign` operations reuse.
 
+mod addmul;
 mod arith;
 mod bits;
 mod bytes;
