@@ -234,6 +234,15 @@ def reciprocal_2by1():
     return b
 
 
+def div_2by1_hw():
+    """(hi·B + lo) / d and the remainder by one DIV (the quotient fits since hi < d)."""
+    b = Body()
+    b("div {d}")
+    b.ops("d = in(reg) d", 'inout("rax") lo => q', 'inout("rdx") hi => r',
+          "options(pure, nomem, nostack)")
+    return b
+
+
 def div_below_8():
     """(a / b, a % b) for a < 8b: for d = 4b, 2b, b a SUB from a copy of the remainder, CMOVAE
     takes the difference, and ADC collects the borrow (the quotient bit, complemented)."""
