@@ -1410,7 +1410,7 @@ fn num_traits_impls() {
             || what("checked_sub"),
         );
         check_eq(
-            a.checked_mul(&b).map(|x| to_rug(&x)),
+            CheckedMul::checked_mul(&a, &b).map(|x| to_rug(&x)),
             Some(Integer::from(&ra * &rb)),
             || what("checked_mul"),
         );

@@ -285,6 +285,7 @@ impl Int {
             (bl, a)
         };
         let n = x.len() + y.len();
+        super::limits::check_bits(super::limits::product_bits(x.len(), y.len()), "Int::mul");
         let mut buf = pool::take(n.max(SMALL_PRODUCT));
         product_into(&mut buf[..n], x, y, core::ptr::eq(self, b));
         Parts::from_sign_buf(neg, buf, n)
@@ -549,10 +550,15 @@ impl Int {
     /// assert_eq!(Int::from(-3).pow(3), -27);
     /// assert_eq!(Int::from(2).pow(100).bits(), 101);
     /// ```
+    ///
+    /// # Panics
+    /// If the result would exceed [`Int::MAX_BITS`] ([`Int::checked_pow`] returns `None`),
+    /// before any work.
     pub fn pow(&self, exp: u32) -> Int {
         if exp == 0 {
             return Int::ONE;
         }
+        super::limits::check_bits(super::limits::pow_bits(self, exp), "Int::pow");
         let a = self.as_limbs();
         let neg = self.is_negative() && exp % 2 == 1;
         if a.len() == 1 && a[0].is_power_of_two() {

@@ -59,12 +59,11 @@ impl Int {
         if a.is_empty() {
             return Int::ZERO;
         }
-        let words = usize::try_from(k / 64).expect("shift amount too large for memory");
+        super::limits::check_bits(u128::from(self.bits()) + u128::from(k), "Int::shl");
+        // Within Int::MAX_BITS, so the lengths below fit a usize.
+        let words = (k / 64) as usize;
         let bits = (k % 64) as u32;
-        let n = a
-            .len()
-            .checked_add(words + 1)
-            .expect("shift amount too large for memory");
+        let n = a.len() + words + 1;
         let mut r = Int::ZERO;
         r.set_with(self.is_negative(), n, |v| {
             if bits == 0 {
@@ -171,10 +170,15 @@ impl Int {
     /// x.set_bit(100, true);
     /// assert_eq!(x, -2);
     /// ```
+    ///
+    /// # Panics
+    /// If the result would exceed [`Int::MAX_BITS`] (bit `k` of a non-negative value set, or
+    /// cleared in a negative one, beyond that length).
     pub fn set_bit(&mut self, k: u64, value: bool) {
         if self.bit(k) == value {
             return;
         }
+        super::limits::check_bits(u128::from(k) + 1, "Int::set_bit");
         let power = Int::ONE << k;
         if value {
             *self += power;

@@ -11,6 +11,7 @@ mod cmp;
 mod convert;
 mod div;
 mod fmt;
+pub(crate) mod limits;
 mod ops;
 mod parse;
 mod pool;

@@ -10,7 +10,7 @@
 //! With the `zeroize-int` feature there is no cache: every buffer given back is wiped and freed
 //! at once, and every buffer taken is a new zeroed allocation.
 
-use alloc::{boxed::Box, vec, vec::Vec};
+use alloc::{boxed::Box, vec::Vec};
 use core::cell::Cell;
 
 /// The smallest pooled capacity, in limbs (a scratch buffer can be this short, though values of
@@ -83,11 +83,26 @@ pub(crate) fn take(n: usize) -> Box<[u64]> {
     }
 }
 
-/// A new zeroed allocation of `cap` limbs, out of the callers' way.
+/// A new zeroed allocation of `cap` limbs, out of the callers' way. An allocation that fails
+/// panics (the allocator's own failure aborts the process, which no front end can catch).
 #[cold]
 #[inline(never)]
 fn fresh(cap: usize) -> Box<[u64]> {
-    vec![0; cap].into_boxed_slice()
+    let mut v = Vec::new();
+    if v.try_reserve_exact(cap).is_err() {
+        cannot_allocate(cap);
+    }
+    v.resize(cap, 0);
+    v.into_boxed_slice()
+}
+
+#[cold]
+#[inline(never)]
+fn cannot_allocate(limbs: usize) -> ! {
+    panic!(
+        "Int: cannot allocate {} bytes",
+        (limbs as u128) * (u64::BITS as u128 / 8)
+    );
 }
 
 /// Gives a buffer back to the front of its class, where it displaces the one there to the back

@@ -189,15 +189,16 @@ impl CheckedSub for Int {
     }
 }
 
-/// Never overflows.
+/// `None` only when the product would exceed [`Int::MAX_BITS`].
 ///
 /// ```
 /// use num_traits::CheckedMul;
-/// assert_eq!(carry::Int::from(-2).checked_mul(&carry::Int::from(3)), Some((-6).into()));
+/// let x = CheckedMul::checked_mul(&carry::Int::from(-2), &carry::Int::from(3));
+/// assert_eq!(x, Some((-6).into()));
 /// ```
 impl CheckedMul for Int {
     fn checked_mul(&self, v: &Int) -> Option<Int> {
-        Some(self * v)
+        Int::checked_mul(self, v)
     }
 }
 
