@@ -158,6 +158,18 @@ pub const FACTORIAL_SWING: u64 = 256;
 #[cfg(feature = "tiny-thresholds")]
 pub const FACTORIAL_SWING: u64 = 2;
 
+/// `Int::binomial(n, k)`: prime-power splitting from this `k` (with `n` at most
+/// `BINOMIAL_PRIMES_RATIO·k` and below 2^32; the quotient of two product trees otherwise).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const BINOMIAL_PRIMES: u64 = 256;
+/// `Int::binomial(n, k)`: prime-power splitting from this `k` (with `n` at most
+/// `BINOMIAL_PRIMES_RATIO·k` and below 2^32; the quotient of two product trees otherwise).
+#[cfg(feature = "tiny-thresholds")]
+pub const BINOMIAL_PRIMES: u64 = 2;
+/// `Int::binomial(n, k)`: prime-power splitting needs a sieve up to `n`, worth it while `n` is
+/// at most this many times `k` (the result then has at least `k·log2(n/k)` bits).
+pub const BINOMIAL_PRIMES_RATIO: u64 = 64;
+
 /// `Int::sqrt`: the Karatsuba square root splits operands longer than this many bits.
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const SQRT_DC: u64 = 128;

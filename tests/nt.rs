@@ -1029,3 +1029,90 @@ fn modulus_errors() {
         });
     }
 }
+
+#[test]
+fn roots_and_powers_with_large_exponents() {
+    // Exponents at and beyond the bit length, where the root is ±1 (or 0), against GMP.
+    let mut n = 0;
+    for x in [1i64, 2, 7, 8, 255, 256, -1, -7, -8, i64::MAX, i64::MIN] {
+        let (a, ra) = (Int::from(x), Integer::from(x));
+        for k in [2u32, 3, 62, 63, 64, 65, 1 << 20, u32::MAX - 1, u32::MAX] {
+            if x < 0 && k % 2 == 0 {
+                continue;
+            }
+            let want = Integer::from(ra.root_ref(k));
+            check(&a.nth_root(k), &want, || format!("nth_root({x}, {k})"));
+            n += 1;
+        }
+    }
+    // Prime exponents above 2^16: 3^p and its neighbours, both signs.
+    for p in [65537u32, 65539, 100003] {
+        let x = Int::from(3).pow(p);
+        for d in [-2i32, -1, 0, 1, 2] {
+            for v in [&x + d, -(&x + d)] {
+                let rv = to_rug(&v);
+                check_eq(v.is_perfect_power(), rv.is_perfect_power(), || {
+                    format!("is_perfect_power(±3^{p} + {d})")
+                });
+                n += 1;
+            }
+        }
+    }
+    report("roots_and_powers_with_large_exponents", n);
+}
+
+#[test]
+fn binomial_with_k_zero_and_negative_n() {
+    // (n choose 0) = 1 for every n, negative ones included (k − 1 must not be formed).
+    for n in [-5i64, -1, 0, 1, 5, i64::MIN] {
+        assert_eq!(Int::binomial(&Int::from(n), 0), 1, "({n} choose 0)");
+    }
+    let mut checks = 6;
+    for n in -12i64..12 {
+        for k in 0u64..10 {
+            let want = Integer::from(n).binomial(k as u32);
+            check(&Int::binomial(&Int::from(n), k), &want, || {
+                format!("({n} choose {k})")
+            });
+            checks += 1;
+        }
+    }
+    report("binomial_with_k_zero_and_negative_n", checks);
+}
+
+#[test]
+fn binomial_by_prime_powers_against_gmp() {
+    // k at and around the prime-power threshold, n from just above k to 64·k and beyond (the
+    // product trees again), both halves of the symmetry, and prime and composite n.
+    let mut checks = 0;
+    for k in [255u64, 256, 257, 300, 1000, 4099] {
+        for n in [
+            k,
+            k + 1,
+            2 * k - 1,
+            2 * k,
+            2 * k + 1,
+            3 * k + 7,
+            64 * k,
+            64 * k + 64,
+            65 * k,
+        ] {
+            for kk in [k, n - k] {
+                let want = Integer::from(n).binomial(kk as u32);
+                check(&Int::binomial(&Int::from(n), kk), &want, || {
+                    format!("({n} choose {kk})")
+                });
+                checks += 1;
+            }
+        }
+    }
+    for n in [65_521u64, 65_536, 100_003] {
+        let k = n / 2;
+        let want = Integer::from(n).binomial(k as u32);
+        check(&Int::binomial(&Int::from(n), k), &want, || {
+            format!("({n} choose {k})")
+        });
+        checks += 1;
+    }
+    report("binomial_by_prime_powers_against_gmp", checks);
+}

@@ -8,9 +8,23 @@
 //! and one product per halving of `n`.
 
 use super::small_primes::SMALL_PRIMES;
-use crate::thresholds::FACTORIAL_SWING;
+use crate::int::limits::check_bits;
+use crate::thresholds::{BINOMIAL_PRIMES, BINOMIAL_PRIMES_RATIO, FACTORIAL_SWING};
 use crate::Int;
 use alloc::{vec, vec::Vec};
+
+/// Panics, naming `op`, when a result of at least `bits` bits (a lower bound, from the
+/// arguments alone) exceeds [`Int::MAX_BITS`]: before any work.
+fn check_at_least(bits: f64, op: &str) {
+    if bits > 0.0 {
+        check_bits(bits as u128, op);
+    }
+}
+
+/// A lower bound on log2(n!): n! ≥ (n/e)^n.
+fn log2_factorial(n: f64) -> f64 {
+    n * (n.log2() - core::f64::consts::LOG2_E)
+}
 
 impl Int {
     /// `n!`.
@@ -21,6 +35,7 @@ impl Int {
     /// assert_eq!(Int::factorial(20), 2432902008176640000u64);
     /// ```
     pub fn factorial(n: u64) -> Int {
+        check_at_least(log2_factorial(n as f64), "Int::factorial");
         if n < FACTORIAL_SWING {
             return product_range(1, n, 1);
         }
@@ -39,6 +54,12 @@ impl Int {
         if n == 0 {
             return Int::ONE;
         }
+        // n!! ≥ (n − 1)!! ≥ ((n − 1)/e)^((n − 1)/2).
+        let m = (n - 1) as f64;
+        check_at_least(
+            m / 2.0 * (m.log2() - core::f64::consts::LOG2_E),
+            "Int::double_factorial",
+        );
         product_range(2 - n % 2, n, 2)
     }
 
@@ -52,6 +73,9 @@ impl Int {
     /// assert_eq!(Int::binomial(&Int::from(-3), 2), 6);
     /// ```
     pub fn binomial(n: &Int, k: u64) -> Int {
+        if k == 0 {
+            return Int::ONE;
+        }
         if n.is_negative() {
             let m = -n + (k - 1);
             let b = Int::binomial(&m, k);
@@ -67,6 +91,14 @@ impl Int {
         if k == 0 {
             return Int::ONE;
         }
+        // (n choose k) ≥ (n/k)^k for k ≤ n/2.
+        let kf = k as f64;
+        check_at_least(kf * ((n.bits() - 1) as f64 - kf.log2()), "Int::binomial");
+        if let Ok(n) = u64::try_from(n) {
+            if k >= BINOMIAL_PRIMES && n < 1 << 32 && n / BINOMIAL_PRIMES_RATIO <= k {
+                return binomial_by_primes(n, k);
+            }
+        }
         // n·(n-1)···(n-k+1) / k!, each product by binary splitting.
         let top = product_of(&mut (0..k).map(|i| n - i).collect::<Vec<Int>>());
         top / Int::factorial(k)
@@ -81,6 +113,7 @@ impl Int {
     /// assert_eq!(Int::fibonacci(100), "354224848179261915075".parse::<Int>().unwrap());
     /// ```
     pub fn fibonacci(n: u64) -> Int {
+        check_fibonacci(n, "Int::fibonacci");
         fibonacci_pair(n).0
     }
 
@@ -92,6 +125,7 @@ impl Int {
     /// assert_eq!(Int::lucas(10), 123);
     /// ```
     pub fn lucas(n: u64) -> Int {
+        check_fibonacci(n, "Int::lucas");
         let (f, f1) = fibonacci_pair(n);
         f1 * 2u32 - f
     }
@@ -104,9 +138,22 @@ impl Int {
     /// assert_eq!(Int::primorial(1), 1);
     /// ```
     pub fn primorial(n: u64) -> Int {
+        // log(n#) = θ(n) ≥ n(1 − 1/ln n) for n ≥ 41 (Rosser and Schoenfeld, 1962, (3.16)).
+        if n >= 41 {
+            let x = n as f64;
+            check_at_least(
+                x * (1.0 - 1.0 / x.ln()) * core::f64::consts::LOG2_E,
+                "Int::primorial",
+            );
+        }
         let mut factors: Vec<Int> = primes_up_to(n).into_iter().map(Int::from).collect();
         product_of(&mut factors)
     }
+}
+
+/// Panics when F(n) (or L(n)) exceeds [`Int::MAX_BITS`]: F(n) ≥ φ^(n−2), 0.694 bits a step.
+fn check_fibonacci(n: u64, op: &str) {
+    check_at_least((n as f64 - 2.0) * 0.694, op);
 }
 
 /// `(F(n), F(n+1))`, by doubling `(F(k), F(k-1))` with two squarings per step (GMP's
@@ -149,7 +196,11 @@ pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
             .collect();
     }
     let n = usize::try_from(n).expect("primes_up_to: bound exceeds memory");
-    let mut composite = vec![false; n + 1];
+    let mut composite = vec![
+        false;
+        n.checked_add(1)
+            .expect("primes_up_to: bound exceeds memory")
+    ];
     let mut primes = Vec::new();
     for i in 2..=n {
         if !composite[i] {
@@ -188,6 +239,59 @@ fn odd_swing(n: u64, primes: &[u64]) -> Int {
         power
     });
     product_of(&mut packed(powers))
+}
+
+/// `n choose k` for `k ≤ n` as the product of its prime powers (prime-power splitting, as
+/// GMP's `mpz_bin_uiui` for large arguments): by Kummer's theorem the exponent of `p` is the
+/// number of borrows when `k` is subtracted from `n` in base `p`, and `p^e ≤ n`, so each power
+/// is one word; one product tree of `π(n)` leaves at most, O(M(b) log b) for a result of `b`
+/// bits, against the quotient of two trees of `k` factors each.
+fn binomial_by_primes(n: u64, k: u64) -> Int {
+    let powers = primes_streamed(n).map(|p| {
+        let (mut a, mut b) = (n, k);
+        let (mut power, mut borrow) = (1u64, 0u64);
+        while a > 0 {
+            // The digit of n − k at this place borrows when a's digit is below b's (and the
+            // previous borrow).
+            let (da, db) = (a % p, b % p + borrow);
+            borrow = u64::from(da < db);
+            if borrow == 1 {
+                power *= p;
+            }
+            a /= p;
+            b /= p;
+        }
+        power
+    });
+    product_of(&mut packed(powers.filter(|&q| q > 1)))
+}
+
+/// The primes `≤ n` in increasing order from a sieve of Eratosthenes over the odd numbers, one
+/// bit each (`n/16` bytes: 6 MiB for `n = 10^8`, where a table of the primes would take 46 MiB).
+fn primes_streamed(n: u64) -> impl Iterator<Item = u64> {
+    // Bit i stands for 2i + 1, for the odd numbers up to n.
+    let len = usize::try_from(n.div_ceil(2)).expect("primes_streamed: bound exceeds memory");
+    let mut composite = vec![0u64; len.div_ceil(64)];
+    if len > 0 {
+        composite[0] = 1;
+    }
+    let mut i = 1;
+    while (2 * i + 1) * (2 * i + 1) < 2 * len {
+        if composite[i / 64] >> (i % 64) & 1 == 0 {
+            let p = 2 * i + 1;
+            let mut j = p * p / 2;
+            while j < len {
+                composite[j / 64] |= 1 << (j % 64);
+                j += p;
+            }
+        }
+        i += 1;
+    }
+    let two = (n >= 2).then_some(2);
+    let odd = (1..len)
+        .filter(move |&i| composite[i / 64] >> (i % 64) & 1 == 0)
+        .map(|i| 2 * i as u64 + 1);
+    two.into_iter().chain(odd)
 }
 
 /// Factors multiplied together while they fit one limb, as leaves of a product tree.
@@ -241,6 +345,19 @@ pub(crate) fn product_of(factors: &mut [Int]) -> Int {
         n => {
             let (left, right) = factors.split_at_mut(n / 2);
             product_of(left) * product_of(right)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_streamed_agrees_with_the_sieve() {
+        for n in (0..200).chain([65_535, 65_536, 65_537, 1 << 20]) {
+            let streamed: Vec<u64> = primes_streamed(n).collect();
+            assert_eq!(streamed, primes_up_to(n), "{n}");
         }
     }
 }

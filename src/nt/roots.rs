@@ -7,6 +7,7 @@
 
 use crate::thresholds::SQRT_DC;
 use crate::Int;
+use alloc::vec::Vec;
 
 impl Int {
     /// `⌊√self⌋`. Panics when `self` is negative ([`Int::checked_sqrt`] returns `None`).
@@ -102,6 +103,12 @@ impl Int {
     /// assert!(!Int::from(-4).is_perfect_power());
     /// assert!(!Int::from(12).is_perfect_power());
     /// ```
+    ///
+    /// Only prime exponents `p < bits` are tried (a `b`-th power is a `p`-th power for each
+    /// prime `p | b`, and a root of at least 2 needs `p` below the bit length), each odd one
+    /// after a residue test modulo a prime `q ≡ 1 (mod p)`, which a non-power passes with
+    /// probability about 1/p; exponents above 2^32 − 1 (values of more than 2^32 bits) are
+    /// not tried.
     pub fn is_perfect_power(&self) -> bool {
         let n = self.abs();
         if n <= 1u32 {
@@ -110,19 +117,33 @@ impl Int {
         let neg = self.is_negative();
         let bits = n.bits();
         let twos = n.trailing_zeros().unwrap_or(0);
-        for &p in super::small_primes::SMALL_PRIMES.iter() {
-            let p = u64::from(p);
-            if p > bits {
-                break;
-            }
+        // An odd n is a power of an odd root, at least 3: p < bits/log2(3).
+        let limit = if twos == 0 {
+            bits * 631 / 1000 + 1
+        } else {
+            bits
+        };
+        let small = super::small_primes::SMALL_PRIMES
+            .iter()
+            .map(|&p| u64::from(p));
+        let large = if limit > 1 << 16 {
+            super::combinatorics::primes_up_to((limit - 1).min(u64::from(u32::MAX)))
+        } else {
+            Vec::new()
+        };
+        let large = large.into_iter().skip_while(|&p| p < 1 << 16);
+        for p in small.chain(large).take_while(|&p| p < limit) {
             if (neg && p == 2) || (twos > 0 && !twos.is_multiple_of(p)) {
+                continue;
+            }
+            if p > 2 && !may_be_pth_power(&n, p) {
                 continue;
             }
             if is_pth_power(&n, p as u32) {
                 return true;
             }
         }
-        bits > 65536 && (65537..=bits).any(|p| is_pth_power(&n, p as u32))
+        false
     }
 }
 
@@ -189,6 +210,73 @@ fn is_pth_power(n: &Int, p: u32) -> bool {
     low == n.as_limbs()[0] && r.pow(p) == *n
 }
 
+/// Whether `n` passes the residue test for an odd prime `p < 2^32`: for the least prime
+/// `q = 2jp + 1`, a `p`-th power is 0 mod q or has `n^((q−1)/p) ≡ 1 (mod q)` (the `p`-th powers
+/// are the subgroup of index `p` of the units mod q).
+fn may_be_pth_power(n: &Int, p: u64) -> bool {
+    let mut q = 1;
+    loop {
+        q += 2 * p;
+        if is_prime_u64(q) {
+            break;
+        }
+    }
+    let r = crate::limbs::rem_1(n.as_limbs(), q);
+    r == 0 || pow_mod_u64(r, (q - 1) / p, q) == 1
+}
+
+/// Whether the odd `q < 2^64` is prime: trial division by the primes below 64, then the
+/// Miller–Rabin test to the seven bases of Jim Sinclair's set, deterministic below 2^64.
+fn is_prime_u64(q: u64) -> bool {
+    const SMALL: [u64; 18] = [
+        2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61,
+    ];
+    for p in SMALL {
+        if q.is_multiple_of(p) {
+            return q == p;
+        }
+    }
+    if q < 64 * 64 {
+        return q > 1;
+    }
+    let s = (q - 1).trailing_zeros();
+    let d = (q - 1) >> s;
+    let mul = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(q)) as u64;
+    [2u64, 325, 9375, 28178, 450775, 9780504, 1795265022]
+        .iter()
+        .all(|&a| {
+            let a = a % q;
+            if a == 0 {
+                return true;
+            }
+            let mut x = pow_mod_u64(a, d, q);
+            if x == 1 || x == q - 1 {
+                return true;
+            }
+            for _ in 1..s {
+                x = mul(x, x);
+                if x == q - 1 {
+                    return true;
+                }
+            }
+            false
+        })
+}
+
+/// `b^e mod m` for `m < 2^64`, by square and multiply on `u128` products.
+fn pow_mod_u64(b: u64, mut e: u64, m: u64) -> u64 {
+    let mul = |x: u64, y: u64| (u128::from(x) * u128::from(y) % u128::from(m)) as u64;
+    let (mut acc, mut b) = (1 % m, b % m);
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = mul(acc, b);
+        }
+        b = mul(b, b);
+        e >>= 1;
+    }
+    acc
+}
+
 /// `n^(1/k)` in floating point from the top 64 bits of `n` (`n > 0`).
 fn estimate_root(n: &Int, k: u32) -> f64 {
     let bits = n.bits();
@@ -203,6 +291,10 @@ fn root_abs(n: &Int, k: u32) -> Int {
         return n.clone();
     }
     let bits = n.bits();
+    if u64::from(k) >= bits {
+        // 1 ≤ n < 2^k: the root is 1 (and the candidate 2^k would take k bits).
+        return Int::ONE;
+    }
     if bits <= 64 * u64::from(k) && k > 1 && bits / u64::from(k) < 50 {
         return small_root(n, k);
     }
@@ -246,4 +338,45 @@ fn small_root(n: &Int, k: u32) -> Int {
         r += 1;
     }
     Int::from(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn is_prime_u64_agrees_with_the_table_and_known_primes() {
+        let table = &super::super::small_primes::SMALL_PRIMES;
+        let mut next = table.iter().map(|&p| u64::from(p)).peekable();
+        for q in 0..1u64 << 16 {
+            let prime = next.peek() == Some(&q);
+            if prime {
+                next.next();
+            }
+            assert_eq!(is_prime_u64(q), prime, "{q}");
+        }
+        // The largest primes below 2^64 and 2^32, a Carmichael number, a strong pseudoprime
+        // to bases 2, 3, 5, 7 (3215031751) and squares of primes.
+        for (q, prime) in [
+            (u64::MAX - 58, true),
+            (u64::MAX - 56, false),
+            (4_294_967_291, true),
+            (561, false),
+            (3_215_031_751, false),
+            (4_294_967_291 * 4_294_967_291, false),
+            (65_521 * 65_521, false),
+        ] {
+            assert_eq!(is_prime_u64(q), prime, "{q}");
+        }
+    }
+
+    #[test]
+    fn the_residue_test_passes_every_power() {
+        for p in [3u64, 5, 7, 65537, 100_003] {
+            for r in [3u64, 10, 12345, u64::MAX] {
+                let x = Int::from(r).pow(p as u32);
+                assert!(may_be_pth_power(&x, p), "{r}^{p}");
+            }
+        }
+    }
 }
