@@ -14,12 +14,13 @@
 //! Allocation, an exception to the `limbs` convention: the transforms work on `u32` residues
 //! (so that the butterflies vectorise: 8 lanes of AVX2, 16 of AVX-512F in `ntt_avx512`), which
 //! a caller's `u64` scratch cannot hold without reinterpreting memory, and the twiddle tables
-//! are cached between calls (a longer table grows the cached one in place). The buffers are
-//! allocated here, each thread keeping its last one up to 4 MiB, and `mul_scratch_len` /
-//! `sqr_scratch_len` count none for this algorithm.
+//! are cached between calls (a longer table grows the cached one in place). The residue buffers
+//! are allocated here for each product and freed after it (a thread keeps none: the only
+//! per-thread cache is `Int`'s, under 80 KiB), and `mul_scratch_len` / `sqr_scratch_len` count
+//! none for this algorithm.
 
 use super::add::{add_1_assign, add_n_assign};
-use alloc::vec::Vec;
+use alloc::{vec, vec::Vec};
 use std::sync::{Arc, Mutex};
 
 /// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
@@ -546,13 +547,12 @@ fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
     debug_assert!(ntt_fits(r.len()));
     let n = transform_len(r.len());
     let tw = twiddles(n);
-    let mut buf = take_buffer(4 * n);
+    let mut buf = vec![0u32; 4 * n];
     let (f, g) = buf.split_at_mut(3 * n);
     let g = if b.is_some() { g } else { &mut g[..0] };
     let used = (2 * r.len()).min(n);
     transform(f, g, a, b, &tw, used, simd);
     finish(r, f, used);
-    give_back(buf);
 }
 
 /// [`convolve`] with the vector instruction set if `simd` and the CPU has it.
@@ -577,26 +577,6 @@ fn transform(
     }
     let _ = simd;
     convolve::<false>(f, g, a, b, tw, used);
-}
-
-std::thread_local! {
-    /// The residue buffer of this thread's last product, kept while it is at most
-    /// `4·CACHED_LEN` words (4 MiB), so that products do not each fault in fresh pages
-    /// (F(10^7): 7412 page faults and 30 ms without it, 6268 and 28 ms with it).
-    static BUFFER: core::cell::Cell<Vec<u32>> = const { core::cell::Cell::new(Vec::new()) };
-}
-
-/// A buffer of `len` words from this thread's cache (its contents are overwritten by `load`).
-fn take_buffer(len: usize) -> Vec<u32> {
-    let mut buf = BUFFER.with(|b| b.take());
-    buf.resize(len, 0);
-    buf
-}
-
-fn give_back(buf: Vec<u32>) {
-    if buf.capacity() <= 4 * CACHED_LEN {
-        BUFFER.with(|b| b.set(buf));
-    }
 }
 
 /// [`convolve`] compiled for AVX2.
@@ -698,11 +678,10 @@ fn wrapped_product(r: &mut [u64], a: &[u64], b: &[u64], simd: bool) {
     assert!(!a.is_empty() && !b.is_empty() && a.len() <= k && b.len() <= k);
     let n = 2 * k;
     let tw = twiddles(n);
-    let mut buf = take_buffer(4 * n);
+    let mut buf = vec![0u32; 4 * n];
     let (f, g) = buf.split_at_mut(3 * n);
     transform(f, g, a, Some(b), &tw, n, simd);
     finish_wrapped(r, f);
-    give_back(buf);
 }
 
 /// [`finish`] for a cyclic product: `B^K ≡ 1`, so what the sum carries out of the top comes
