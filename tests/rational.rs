@@ -570,7 +570,7 @@ fn parse_errors() {
         ("1.5/2", InvalidDigit('/'), 3),
         (" 1", InvalidDigit(' '), 0),
         ("1 ", InvalidDigit(' '), 1),
-        ("1_000", InvalidDigit('_'), 1),
+        ("1__000", MisplacedUnderscore, 1),
         ("--1", InvalidDigit('-'), 1),
         ("1é", InvalidDigit('é'), 1),
         ("1e1000001", ExponentTooLarge, 2),
@@ -652,4 +652,46 @@ fn display_round_trips() {
         n += 2;
     }
     report("display_round_trips", n);
+}
+
+#[test]
+fn parsing_accepts_underscores_between_digits_as_int_does() {
+    use carry::ParseRationalErrorKind as Kind;
+    let value = |s: &str| s.parse::<Rational>().map(|r| r.to_string());
+    for (with, without) in [
+        ("1_000", "1000"),
+        ("-1_2/3_4", "-12/34"),
+        ("1_0.2_5", "10.25"),
+        (".5_5", ".55"),
+        ("5_5.", "55."),
+        ("1.5e1_0", "1.5e10"),
+        ("2_5e-0_2", "25e-2"),
+        ("+9_9_9", "+999"),
+    ] {
+        assert_eq!(value(with), value(without), "{with}");
+    }
+    // Where Int accepts underscores, Rational gives the same integer.
+    for s in ["1_2", "-3_000_000_000_000_000_000_000", "0_0"] {
+        let i: Int = s.parse().unwrap();
+        assert_eq!(s.parse::<Rational>().unwrap(), Rational::from(i), "{s}");
+    }
+    for (s, at) in [
+        ("_1", 0),
+        ("1_", 1),
+        ("1__0", 1),
+        ("1_.5", 1),
+        ("1._5", 2),
+        ("1/_2", 2),
+        ("1e_5", 2),
+        ("-_1", 1),
+        ("1_/2", 1),
+    ] {
+        let err = s.parse::<Rational>().unwrap_err();
+        assert_eq!(
+            (err.kind(), err.position()),
+            (Kind::MisplacedUnderscore, at),
+            "{s}"
+        );
+        assert!(s.parse::<Int>().is_err(), "{s}");
+    }
 }

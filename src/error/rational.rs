@@ -43,6 +43,8 @@ pub enum ParseRationalErrorKind {
     ZeroDenominator,
     /// The exponent's magnitude exceeds [`Rational::MAX_EXPONENT`](crate::Rational::MAX_EXPONENT).
     ExponentTooLarge,
+    /// An underscore that is not between two digits (`1__0`, `_1`, `1_`, `1_.5`).
+    MisplacedUnderscore,
 }
 
 impl ParseRationalError {
@@ -88,6 +90,9 @@ impl fmt::Display for ParseRationalError {
                 "exponent at byte {at} is beyond ±{}",
                 MAX_DECIMAL_EXPONENT
             ),
+            ParseRationalErrorKind::MisplacedUnderscore => {
+                write!(f, "underscore not between two digits at byte {at}")
+            }
         }
     }
 }

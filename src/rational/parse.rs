@@ -29,10 +29,17 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// Consumes a run of ASCII digits (possibly empty) and returns it.
+    /// Consumes a run of ASCII digits (possibly empty), with single underscores between two
+    /// digits as `Int` accepts them, and returns it.
     fn digits(&mut self) -> &'a str {
         let start = self.at;
-        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+        let bytes = self.text.as_bytes();
+        let digit = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_digit);
+        while let Some(c) = self.peek() {
+            let between = c == b'_' && self.at > start && digit(self.at - 1) && digit(self.at + 1);
+            if !(c.is_ascii_digit() || between) {
+                break;
+            }
             self.at += 1;
         }
         &self.text[start..self.at]
@@ -45,6 +52,7 @@ impl<'a> Scanner<'a> {
     /// An error for the character at the cursor, or for missing digits at the end.
     fn unexpected<T>(&self) -> Result<T, ParseRationalError> {
         match self.text[self.at..].chars().next() {
+            Some('_') => self.error(ParseRationalErrorKind::MisplacedUnderscore),
             Some(c) => self.error(ParseRationalErrorKind::InvalidDigit(c)),
             None => self.error(ParseRationalErrorKind::NoDigits),
         }
@@ -70,7 +78,7 @@ pub(crate) fn power_of_ten(mut k: u64) -> Int {
     p
 }
 
-/// ASCII decimal digits (nonempty, already checked) as an `Int`.
+/// ASCII decimal digits (nonempty, already checked; underscores between them) as an `Int`.
 fn digits_value(digits: &str) -> Int {
     Int::from_str_radix(digits, 10).expect("checked decimal digits")
 }
@@ -93,7 +101,8 @@ impl Rational {
         digits.push_str(integer);
         digits.push_str(fraction);
         let mantissa = digits_value(&digits);
-        let scale = exponent - fraction.len() as i64;
+        let places = fraction.bytes().filter(u8::is_ascii_digit).count();
+        let scale = exponent - places as i64;
         if scale >= 0 {
             Rational::from(mantissa * power_of_ten(scale as u64))
         } else {
@@ -108,11 +117,13 @@ impl FromStr for Rational {
     /// Parses an optional sign followed by an integer (`-42`), a fraction with an unsigned
     /// nonzero denominator (`3/4`), or a decimal (`-0.125`, `.5`, `5.`) with an optional
     /// exponent (`1.5e-3`, `2E+10`; at most [`Rational::MAX_EXPONENT`] in magnitude).
-    /// No whitespace or underscores.
+    /// No whitespace; single underscores may separate two digits, as in [`Int`]'s parsing.
     ///
     /// ```
     /// use carry::Rational;
     /// let r = |s: &str| s.parse::<Rational>().unwrap().to_string();
+    /// assert_eq!(r("1_000/3"), "1000/3");
+    /// assert_eq!(r("0.000_001e1_0"), "10000");
     /// assert_eq!(r("-6/8"), "-3/4");
     /// assert_eq!(r("-0.125"), "-1/8");
     /// assert_eq!(r(".5"), "1/2");
@@ -169,6 +180,7 @@ fn exponent(s: &mut Scanner<'_>) -> Result<i64, ParseRationalError> {
     let digits = s.required_digits()?;
     let magnitude = digits
         .bytes()
+        .filter(u8::is_ascii_digit)
         .try_fold(0u64, |m, d| {
             let m = m * 10 + u64::from(d - b'0');
             (m <= Rational::MAX_EXPONENT).then_some(m)
