@@ -578,18 +578,27 @@ fn check_field<F: TestField>(name: &str) -> u64 {
         s > 64,
         || format!("{name}: ROOT_OF_UNITY order"),
     );
-    // ff::Field::sqrt_ratio on a square ratio.
-    let (num, div) = (el::<F>(&vals[8]).square(), el::<F>(&vals[9]));
-    let (ok, r) = F::sqrt_ratio(&num, &div);
-    if !bool::from(div.is_zero()) {
+    // ff::Field::sqrt_ratio (written without branches) against ff's generic helper, on a
+    // square and a non-square ratio and with zeros.
+    let (x, y) = (el::<F>(&vals[8]), el::<F>(&vals[9]));
+    let pairs = [
+        (x.square(), y),
+        (x, y),
+        (x * g, y.square()),
+        (F::ZERO, y),
+        (x, F::ZERO),
+        (F::ZERO, F::ZERO),
+    ];
+    for (num, div) in pairs {
+        let (ok, r) = F::sqrt_ratio(&num, &div);
+        let (want_ok, want) = ff::helpers::sqrt_ratio_generic(&num, &div);
         check_eq(
-            bool::from(ok),
-            bool::from(div.sqrt().is_some()) || bool::from(num.is_zero()),
-            || format!("{name}: sqrt_ratio"),
+            (bool::from(ok), r == want),
+            (bool::from(want_ok), true),
+            || format!("{name}: sqrt_ratio({}, {})", num.to_int_(), div.to_int_()),
         );
     }
-    let _ = r;
-    checks + 40
+    checks + 46
 }
 
 macro_rules! field_test {

@@ -42,8 +42,10 @@ pub fn divsteps_portable<const STEPS: u32>(
     mut g: i64,
 ) -> (i64, i64, i64) {
     for _ in 0..STEPS {
-        let c1 = zeta >> 63;
-        let c2 = (g & 1).wrapping_neg();
+        // Both masks through the optimization barrier, so that no build turns them into
+        // branches.
+        let c1 = crate::limbs::barrier((zeta >> 63) as u64) as i64;
+        let c2 = crate::limbs::barrier((g & 1).wrapping_neg() as u64) as i64;
         let x = (f ^ c1).wrapping_sub(c1);
         g = g.wrapping_add(x & c2);
         let swap = c1 & c2;

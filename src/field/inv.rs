@@ -197,7 +197,7 @@ fn combine_mod<const L: usize>(
     p: &[i64; L],
     pinv: u64,
 ) -> [i64; L] {
-    let m0 = (a & (d[L - 1] >> 63)).wrapping_add(b & (e[L - 1] >> 63));
+    let m0 = (a & sign(d[L - 1])).wrapping_add(b & sign(e[L - 1]));
     let mut acc = mac(mac(0, a, d[0]), b, e[0]);
     let low = pinv.wrapping_mul(acc as u64).wrapping_add(m0 as u64) & MASK;
     // |m| < 2^(S+1): a limb's sum stays within ±2^(2S+2).
@@ -243,10 +243,17 @@ fn add_masked_p<const N: usize>(x: &Wide<N>, p: &[u64; N], mask: u64) -> Wide<N>
     r
 }
 
+/// All ones if `x` is negative, else zero, opaque to the optimizer: a mask on a secret's sign
+/// that the compiler must not turn into a branch (see [`crate::limbs::barrier`]).
+#[inline(always)]
+fn sign(x: i64) -> i64 {
+    crate::limbs::barrier((x >> 63) as u64) as i64
+}
+
 /// d·sign(f) reduced into [0, p) from d in (−2p, p), without branches: add p if negative
-/// (now in (−p, p)), negate if f is negative, add p if negative.
+/// (now in (−p, p)), negate if f is negative, add p if negative. `f_negative` is a mask.
 fn normalize<const N: usize>(d: &Wide<N>, f_negative: u64, p: &[u64; N]) -> [u64; N] {
-    let x = add_masked_p(d, p, (d.hi >> 63) as u64);
+    let x = add_masked_p(d, p, sign(d.hi) as u64);
     // Conditional negation: (x ^ m) + (m & 1) over the N + 1 words.
     let mut y = x;
     let mut carry = f_negative & 1;
@@ -254,7 +261,7 @@ fn normalize<const N: usize>(d: &Wide<N>, f_negative: u64, p: &[u64; N]) -> [u64
         (y.lo[i], carry) = crate::limbs::adc(x.lo[i] ^ f_negative, 0, carry);
     }
     y.hi = (x.hi ^ f_negative as i64).wrapping_add(carry as i64);
-    add_masked_p(&y, p, (y.hi >> 63) as u64).lo
+    add_masked_p(&y, p, sign(y.hi) as u64).lo
 }
 
 /// The inverse of the Montgomery-form `x` (0 for 0), constant-time; `L` is [`width`]`(N)`.
@@ -279,5 +286,5 @@ pub fn invert<const N: usize, const L: usize>(x: &[u64; N], p: &Params<N>) -> [u
     let [f, g, d, e] = &s;
     let f = combine(f, g, t.u, t.v);
     let d = combine_mod(d, e, t.u, t.v, &modulus, pinv);
-    normalize(&to_words(&d), (f[L - 1] >> 63) as u64, &p.modulus)
+    normalize(&to_words(&d), sign(f[L - 1]) as u64, &p.modulus)
 }

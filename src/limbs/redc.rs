@@ -7,6 +7,7 @@
 
 use super::add::{add_n, sub_n};
 use super::mul::{addmul_1_portable, mul_basecase, sqr_basecase};
+use super::word::mask;
 
 /// `-m0^(-1) mod 2^64` for odd `m0` (Newton's iteration: each step doubles the correct bits).
 pub const fn neg_inv_limb(m0: u64) -> u64 {
@@ -18,12 +19,6 @@ pub const fn neg_inv_limb(m0: u64) -> u64 {
         i += 1;
     }
     x.wrapping_neg()
-}
-
-/// All ones when `c` is 1, zero when it is 0.
-#[inline(always)]
-fn mask(c: u64) -> u64 {
-    c.wrapping_neg()
 }
 
 /// `r = r - m` when `carry = 1` or `r ≥ m`, in constant time: for a value `carry·R + r < 2m`

@@ -24,10 +24,31 @@ pub const fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
     (t as u64, (t >> 64) as u64)
 }
 
-/// All ones if `bit` is 1, zero if it is 0, computed without a branch.
+/// `x` unchanged, through an optimization barrier: the compiler cannot see the value, so it
+/// cannot learn that a mask is 0 or all ones and turn a masked select back into a branch
+/// (which LLVM does in some builds: another `codegen-units`, `lto` or `opt-level`, or
+/// `-C target-cpu`). Every mask and sign word derived from a secret in the fixed-width and field
+/// code passes through here once, where it is made. `core::hint::black_box` is `const`
+/// (identity at compile time) and at run time is an empty `asm!` block that takes the value's
+/// address: a store and a load, a few cycles.
+///
+/// ```
+/// assert_eq!(carry::limbs::barrier(5), 5);
+/// ```
+#[inline(always)]
+pub const fn barrier(x: u64) -> u64 {
+    core::hint::black_box(x)
+}
+
+/// All ones if `bit` is 1, zero if it is 0, computed without a branch and opaque to the
+/// optimizer ([`barrier`]).
+///
+/// ```
+/// assert_eq!(carry::limbs::mask(1), u64::MAX);
+/// ```
 #[inline(always)]
 pub const fn mask(bit: u64) -> u64 {
-    0u64.wrapping_sub(bit)
+    barrier(0u64.wrapping_sub(bit))
 }
 
 /// `acc + a·x` on a signed double word: one IMUL added straight into the accumulator on

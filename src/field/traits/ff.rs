@@ -44,8 +44,20 @@ macro_rules! __prime_field_ff {
                 $name::sqrt(self)
             }
 
+            /// As `ff::helpers::sqrt_ratio_generic` (with `ROOT_OF_UNITY` as the non-square
+            /// G_S), without its `assert!` and `unwrap`, which branch on the secret results.
             fn sqrt_ratio(num: &Self, div: &Self) -> ($crate::subtle::Choice, Self) {
-                $crate::__private::ff::helpers::sqrt_ratio_generic(num, div)
+                use $crate::subtle::ConditionallySelectable;
+                let a = div.invert_or_zero() * num;
+                let b = a * <Self as $crate::__private::ff::PrimeField>::ROOT_OF_UNITY;
+                let (sqrt_a, sqrt_b) = (a.sqrt(), b.sqrt());
+                let is_square = sqrt_a.is_some();
+                let root = Self::conditional_select(
+                    &sqrt_b.unwrap_or(Self::ZERO),
+                    &sqrt_a.unwrap_or(Self::ZERO),
+                    is_square,
+                );
+                (is_square & (num.is_zero() | !div.is_zero()), root)
             }
 
             fn pow<S: AsRef<[u64]>>(&self, exp: S) -> Self {
