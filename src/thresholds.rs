@@ -137,6 +137,18 @@ pub const MODULUS_FIXED: usize = 12;
 #[cfg(feature = "tiny-thresholds")]
 pub const MODULUS_FIXED: usize = 1;
 
+/// `Modulus` (variable time): Montgomery reduction by two products from this many limbs
+/// (row-by-row REDC below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MODULUS_REDC_MUL: usize = 240;
+/// `Modulus` (variable time): Montgomery reduction by two products from this many limbs
+/// (row-by-row REDC below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MODULUS_REDC_MUL: usize = 2;
+
+// The reduction by products serves the slices, above the fixed-width moduli.
+const _: () = assert!(MODULUS_REDC_MUL > MODULUS_FIXED);
+
 /// `mul`: three-prime NTT from this many limbs of the smaller operand (Toom-4 below).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const MUL_NTT: usize = 800;

@@ -1013,6 +1013,58 @@ fn modulus_every_length() {
     report("modulus_every_length", n);
 }
 
+/// `Modulus::pow_vartime` where the products reduce by multiplication: moduli of one limb
+/// either side of `MODULUS_REDC_MUL` and of `MUL_NTT` (where the high half of `q·m` comes from
+/// a product modulo `B^K - 1`), of a power-of-two length and one past it; all-ones limbs, just
+/// above `2^(64·len − 1)` and random; bases 0, 1, m − 1, 2 and random; short exponents.
+#[test]
+fn modulus_reduction_by_products() {
+    use carry::thresholds::{MODULUS_REDC_MUL, MUL_NTT};
+    let mut rng = Rng::for_test("modulus_reduction_by_products");
+    let mut n = 0;
+    let mut lens = vec![
+        MODULUS_REDC_MUL - 1,
+        MODULUS_REDC_MUL,
+        MODULUS_REDC_MUL + 1,
+        MUL_NTT - 1,
+        MUL_NTT,
+        MUL_NTT + 1,
+        1024,
+        1025,
+    ];
+    lens.retain(|&l| l >= 2);
+    for len in lens {
+        let bits = 64 * len as u32;
+        for case in 0..cases(4) {
+            let rm = match case % 3 {
+                0 => (Integer::from(1) << bits) - 1,
+                1 => (Integer::from(1) << (bits - 1)) + 1 + 2 * rng.below(1000),
+                _ => Integer::from(integer(&mut rng, len).abs_ref()) | 1,
+            };
+            if rm <= 1 {
+                continue;
+            }
+            let m = carry::Modulus::new(&to_int(&rm)).unwrap();
+            let rb = match rng.below(6) {
+                0 => Integer::new(),
+                1 => Integer::from(1),
+                2 => Integer::from(&rm - 1),
+                3 => Integer::from(2),
+                _ => Integer::from(integer(&mut rng, len + 1).abs_ref()),
+            };
+            let elen = 1 + rng.below(2) as usize;
+            let re = Integer::from(integer(&mut rng, elen).abs_ref());
+            let (b, e) = (to_int(&rb), to_int(&re));
+            let what = |op: &str| format!("{op}({}, {}, {})", hx(&rb), hx(&re), hx(&rm));
+            let want = rb.clone().pow_mod(&re, &rm).unwrap();
+            check(&m.pow_vartime(&b, &e), &want, || what("pow_vartime"));
+            check(&b.modpow(&e, &to_int(&rm)), &want, || what("Int::modpow"));
+            n += 2;
+        }
+    }
+    report("modulus_reduction_by_products", n);
+}
+
 #[test]
 fn modulus_errors() {
     use carry::{Modulus, ModulusError};

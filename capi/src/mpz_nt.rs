@@ -125,7 +125,7 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
         let x = if is_neg(b) && x != 0 { m0 - x } else { x };
         return mpz_set_ui(r, powm_1(x, mag(e), m0));
     }
-    if len(m) > POWM_DIVIDE && !is_neg(e) {
+    if len(m) > POWM_DIVIDE && m0 & 1 == 0 && !is_neg(e) {
         let m = to_int(m).abs();
         return set_int(r, &powm_divide(&to_int(b).rem_euclid(&m), &to_int(e), &m));
     }
@@ -172,9 +172,10 @@ fn powm_1(b: u64, e: &[u64], m: u64) -> u64 {
     redc(u128::from(x))
 }
 
-/// Moduli above this many limbs take [`powm_divide`]: there the products and divisions of
-/// the `Int` layer (Toom, NTT, division by a reciprocal) beat Montgomery reduction, which is
-/// quadratic in the modulus.
+/// Even moduli above this many limbs take [`powm_divide`]: there the products and divisions
+/// of the `Int` layer (Toom, NTT, division by a reciprocal) beat the binary powering modulo
+/// the power of two that `Int::checked_modpow` pairs with the odd part. Odd moduli always
+/// take `Modulus`, whose reduction is by multiplication at these sizes.
 const POWM_DIVIDE: usize = 256;
 
 /// `b^e mod m` (`0 <= b < m`, `e >= 0`) by left-to-right sliding windows of up to 6 bits over a

@@ -4,9 +4,9 @@
 //! products on arrays ([`Fixed`]: the prime fields' unrolled CIOS, their MULX/ADX kernels at
 //! four limbs), and the powers keep their running value in an array too, allocating nothing
 //! but the result. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and
-//! Toom-3 where they pay) followed by `redc`, or the schoolbook products with their REDC in
-//! constant time. All of these but the subquadratic products run in time independent of the
-//! values.
+//! Toom-3 where they pay) followed by `redc` (or, from `MODULUS_REDC_MUL` limbs, by
+//! `redc_mul`'s two products), or the schoolbook products with their REDC in constant time.
+//! All of these but the subquadratic products run in time independent of the values.
 
 use super::{padded, Modulus};
 use crate::limbs;
@@ -137,7 +137,16 @@ impl Modulus {
     /// Scratch limbs the slice kernels need.
     pub(crate) fn scratch_len(&self) -> usize {
         let n = self.len();
-        2 * n + 2 + limbs::mul_scratch_len(n, n).max(limbs::sqr_scratch_len(n))
+        let redc = if self.mi.is_empty() {
+            0
+        } else {
+            limbs::redc_mul_scratch_len(n)
+        };
+        2 * n
+            + 2
+            + limbs::mul_scratch_len(n, n)
+                .max(limbs::sqr_scratch_len(n))
+                .max(redc)
     }
 
     /// `r = a·b·R^(-1) mod m` for `a, b < m` (all `n` limbs).
@@ -151,7 +160,7 @@ impl Modulus {
         } else {
             let (prod, rest) = s.split_at_mut(2 * n);
             limbs::mul(prod, a, b, rest);
-            limbs::redc(r, prod, self.m(), self.minv);
+            self.reduce_product(r, prod, rest);
         }
     }
 
@@ -166,7 +175,17 @@ impl Modulus {
         } else {
             let (prod, rest) = s.split_at_mut(2 * n);
             limbs::sqr(prod, a, rest);
-            limbs::redc(r, prod, self.m(), self.minv);
+            self.reduce_product(r, prod, rest);
+        }
+    }
+
+    /// `r = t·R^(-1) mod m` for a `2n`-limb `t < m·R` (destroyed), in variable time: by two
+    /// products from `MODULUS_REDC_MUL` limbs (`limbs::redc_mul`), row by row below.
+    fn reduce_product(&self, r: &mut [u64], t: &mut [u64], s: &mut [u64]) {
+        if self.mi.is_empty() {
+            limbs::redc(r, t, self.m(), self.minv);
+        } else {
+            limbs::redc_mul(r, t, self.m(), &self.mi, s);
         }
     }
 

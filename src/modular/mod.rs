@@ -37,6 +37,9 @@ pub struct Modulus {
     /// In one buffer, `n` limbs each: m (the top limb nonzero), `R mod m` (one in Montgomery
     /// form) and `R² mod m` (which converts into Montgomery form).
     consts: Vec<u64>,
+    /// `m^(-1) mod R` when the variable-time products reduce by multiplication (from
+    /// `MODULUS_REDC_MUL` limbs), else empty.
+    mi: Vec<u64>,
 }
 
 impl Modulus {
@@ -79,10 +82,17 @@ impl Modulus {
             consts[n..][..r_mod.as_limbs().len()].copy_from_slice(r_mod.as_limbs());
             consts[2 * n..][..r2.as_limbs().len()].copy_from_slice(r2.as_limbs());
         }
+        let mut mi = Vec::new();
+        if n >= crate::thresholds::MODULUS_REDC_MUL {
+            mi = vec![0u64; n];
+            let mut s = vec![0u64; crate::limbs::binvert_scratch_len(n)];
+            crate::limbs::binvert(&mut mi, limbs, &mut s);
+        }
         Ok(Modulus {
             int: m.clone(),
             minv: crate::limbs::neg_inv_limb(limbs[0]),
             consts,
+            mi,
         })
     }
 
@@ -132,6 +142,7 @@ impl Modulus {
 impl Drop for Modulus {
     fn drop(&mut self) {
         self.consts.zeroize();
+        self.mi.zeroize();
         self.minv.zeroize();
         if let Some((mut buf, _)) = self.int.take_heap() {
             buf.zeroize();
@@ -151,6 +162,7 @@ impl Clone for Modulus {
             int: self.int.clone(),
             minv: self.minv,
             consts: self.consts.clone(),
+            mi: self.mi.clone(),
         }
     }
 }
