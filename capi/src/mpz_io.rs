@@ -86,6 +86,36 @@ fn write_digits(out: &mut [u8], a: &[u64], base: u32, table: &[u8; 62]) -> usize
     k
 }
 
+/// Nonzero values of up to this many limbs are converted on the stack first, so that the
+/// string is allocated at its exact length and no size is estimated (the estimates take a
+/// floating-point logarithm, a sizeable part of a one-limb conversion).
+const SMALL_GET: usize = 4;
+
+/// [`mpz_get_str`] for a nonzero `m` of at most [`SMALL_GET`] limbs.
+#[inline]
+unsafe fn get_str_small(
+    buf: *mut c_char,
+    m: &[u64],
+    neg: usize,
+    base: u32,
+    table: &[u8; 62],
+) -> *mut c_char {
+    // The most digits: 256 bits in base 2, and the room the converters ask beyond it.
+    let mut t = [0u8; 64 * SMALL_GET + 8];
+    let k = write_digits(&mut t, m, base, table);
+    let out = if buf.is_null() {
+        alloc_bytes(neg + k + 1)
+    } else {
+        buf.cast::<u8>()
+    };
+    if neg == 1 {
+        *out = b'-';
+    }
+    core::ptr::copy_nonoverlapping(t.as_ptr(), out.add(neg), k);
+    *out.add(neg + k) = 0;
+    out.cast()
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *mut c_char {
     let (base, table) = match base {
@@ -97,6 +127,9 @@ pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *
     };
     let m = mag(a);
     let neg = usize::from(is_neg(a));
+    if !m.is_empty() && m.len() <= SMALL_GET {
+        return get_str_small(buf, m, neg, base, table);
+    }
     // The converters want room for an upper bound of the digits, which can exceed by one the
     // mpz_sizeinbase a caller's buffer is sized from.
     let digits = size_in_base(m, base);
@@ -251,7 +284,10 @@ pub(crate) unsafe fn parse_into(r: Ptr, s: &[u8], base: c_int) -> bool {
     if digits.is_empty() {
         (*r).size = 0;
     } else if base <= 36 && (digits.len() <= FROM_RADIX_DC || base.is_power_of_two()) {
-        let cap = limbs::from_radix_len(digits.len(), base);
+        // An upper bound on limbs::from_radix_len without its floating-point logarithm:
+        // each digit takes at most ceil(log2(base)) bits.
+        let bits = u64::from(32 - (base - 1).leading_zeros());
+        let cap = (digits.len() as u64 * bits).div_ceil(64) as usize + 2;
         let rp = ensure(r, cap);
         let k = limbs::from_radix(slice_mut(rp, cap), digits, base);
         (*r).size = signed(k, neg);

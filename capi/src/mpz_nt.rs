@@ -25,16 +25,17 @@ pub unsafe extern "C" fn mpz_gcd(g: Ptr, a: Src, b: Src) {
     set_int(g, &to_int(a).gcd(&to_int(b)));
 }
 
-/// The gcd of two nonzero limbs: Stein's binary method. The shift count is taken from `v - u`
+/// The gcd of two nonzero limbs: Stein's binary method. The shift count is taken from `u - v`
 /// (whose trailing zeros are those of `|v - u|`) while the absolute value is formed, and the
-/// minimum without a branch.
+/// minimum without a branch: `u - v` is the difference the absolute value computes anyway, so
+/// the count waits on one subtraction only (from `v - u` the compiler negated it first, a
+/// cycle more on each step's chain).
 fn gcd_1(a: u64, b: u64) -> u64 {
     let s = (a | b).trailing_zeros();
     let mut u = a >> a.trailing_zeros();
     let mut v = b >> b.trailing_zeros();
     while u != v {
-        let t = v.wrapping_sub(u);
-        let z = t.trailing_zeros();
+        let z = u.wrapping_sub(v).trailing_zeros();
         let d = v.abs_diff(u);
         u = u.min(v);
         v = d >> z;
