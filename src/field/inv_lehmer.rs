@@ -4,7 +4,7 @@
 //! operations for n limbs, with a division for the rare quotient wider than a limb.
 
 use super::{mont, Params};
-use crate::{limbs, Int};
+use crate::{limbs, Uint};
 
 /// The pair (x, y) of the gcd with x ≥ y after [`Pair::order`], `nx`, `ny` limbs in use, and
 /// the first row (c0, c1) of the matrix P with (p; a) = P·(x; y) for the original pair, `nc`
@@ -74,14 +74,14 @@ impl<const N: usize> Pair<N> {
 
     /// x = x mod y with P = P·[[1, q], [0, 1]] (c1 += q·c0), for a quotient q of any size.
     fn divide(&mut self) {
-        let (q, r) =
-            Int::from_limbs(&self.x[..self.nx]).div_rem(&Int::from_limbs(&self.y[..self.ny]));
-        self.x = [0; N];
-        self.x[..r.as_limbs().len()].copy_from_slice(r.as_limbs());
-        self.nx = r.as_limbs().len();
-        let c1 = Int::from_limbs(&self.c1[..self.nc]) + q * Int::from_limbs(&self.c0[..self.nc]);
-        self.c1[..c1.as_limbs().len()].copy_from_slice(c1.as_limbs());
-        self.nc = self.nc.max(c1.as_limbs().len());
+        let (q, r) = Uint::from_words(self.x).div_rem_vartime(&Uint::from_words(self.y));
+        self.x = r.limbs;
+        self.nx = limbs::normalized_len(&self.x);
+        // c1 + q·c0 stays at most p, so the N-limb wrapping product is exact.
+        let c1 =
+            Uint::from_words(self.c1).wrapping_add(&q.wrapping_mul(&Uint::from_words(self.c0)));
+        self.c1 = c1.limbs;
+        self.nc = self.nc.max(limbs::normalized_len(&self.c1));
     }
 }
 

@@ -1,10 +1,9 @@
 //! Division with remainder. `div_rem` is restoring binary long division (Knuth, TAOCP 4.3.1,
 //! one quotient bit per step: BITS steps of a shift, a subtraction and a masked select), so its
-//! running time does not depend on the values; `div_rem_vartime` runs the Knuth D schoolbook
-//! division of `limbs::divrem` on the significant limbs only.
+//! running time does not depend on the values; `div_rem_vartime` runs Knuth D (the schoolbook
+//! division of `limbs`) on the significant limbs only, in buffers on the stack.
 
 use super::Uint;
-use alloc::vec;
 use subtle::CtOption;
 
 impl<const LIMBS: usize> Uint<LIMBS> {
@@ -64,7 +63,10 @@ impl<const LIMBS: usize> Uint<LIMBS> {
     /// assert_eq!(r, U256::from_u64((1 << 40) - 1));
     /// ```
     pub fn div_rem_vartime(&self, rhs: &Self) -> (Self, Self) {
-        use crate::limbs::{divrem, divrem_1, divrem_scratch_len, normalized_len};
+        use crate::limbs::{
+            divisor_reciprocal, divrem_1, divrem_in_registers, divrem_schoolbook, in_registers,
+            normalized_len, shl, shr,
+        };
         let dn = normalized_len(&rhs.limbs);
         assert!(dn > 0, "division by zero");
         let an = normalized_len(&self.limbs);
@@ -72,18 +74,42 @@ impl<const LIMBS: usize> Uint<LIMBS> {
         if an < dn {
             return (q, *self);
         }
+        let (a, d) = (&self.limbs[..an], &rhs.limbs[..dn]);
         if dn == 1 {
-            r.limbs[0] = divrem_1(&mut q.limbs[..an], &self.limbs[..an], rhs.limbs[0]);
+            r.limbs[0] = divrem_1(&mut q.limbs[..an], a, d[0]);
             return (q, r);
         }
-        let mut scratch = vec![0u64; divrem_scratch_len(an, dn)];
-        divrem(
-            &mut q.limbs[..an - dn + 1],
-            &mut r.limbs[..dn],
-            &self.limbs[..an],
-            &rhs.limbs[..dn],
-            &mut scratch,
-        );
-        (q, r)
+        let q = &mut q.limbs[..an - dn + 1];
+        if in_registers(an, dn) {
+            divrem_in_registers(q, &mut r.limbs[..dn], a, d, divisor_reciprocal(d));
+            return (Self { limbs: pad(q) }, r);
+        }
+        // Knuth D on the normalized operands, in stack buffers: the divisor shifted left until
+        // its top bit is set, the dividend by as much into an + 1 limbs.
+        let s = d[dn - 1].leading_zeros();
+        let mut dd = [0u64; LIMBS];
+        let mut u = [[0u64; LIMBS]; 2];
+        let u = &mut u.as_flattened_mut()[..an + 1];
+        if s == 0 {
+            dd[..dn].copy_from_slice(d);
+            u[..an].copy_from_slice(a);
+        } else {
+            shl(&mut dd[..dn], d, s);
+            u[an] = shl(&mut u[..an], a, s);
+        }
+        divrem_schoolbook(q, u, &dd[..dn]);
+        if s == 0 {
+            r.limbs[..dn].copy_from_slice(&u[..dn]);
+        } else {
+            shr(&mut r.limbs[..dn], &u[..dn], s);
+        }
+        (Self { limbs: pad(q) }, r)
     }
+}
+
+/// The limbs of `q` zero-padded to `LIMBS`.
+fn pad<const LIMBS: usize>(q: &[u64]) -> [u64; LIMBS] {
+    let mut limbs = [0; LIMBS];
+    limbs[..q.len()].copy_from_slice(q);
+    limbs
 }
