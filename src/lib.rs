@@ -4,8 +4,9 @@
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), no_std)]
 
+#[cfg(feature = "alloc")]
 extern crate alloc;
-#[cfg(not(test))]
+#[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
 #[doc(hidden)]
@@ -15,23 +16,32 @@ pub mod limbs;
 pub mod thresholds;
 /// The `Int` layer's divide-and-conquer radix conversions on limb slices, for the front ends
 /// (`capi/`); unstable, like [`limbs`].
+#[cfg(feature = "alloc")]
 #[doc(hidden)]
 pub mod radix {
     pub use crate::int::radix::{from_radix_dc, to_radix_dc};
 }
 
+#[cfg(feature = "alloc")]
 pub mod blip;
 
 mod error;
+#[cfg(feature = "alloc")]
 mod int;
+#[cfg(feature = "alloc")]
 mod modular;
 mod mont;
+#[cfg(feature = "alloc")]
 mod nt;
+#[cfg(feature = "alloc")]
 mod rational;
 
 pub use error::*;
+#[cfg(feature = "alloc")]
 pub use int::Int;
+#[cfg(feature = "alloc")]
 pub use modular::Modulus;
+#[cfg(feature = "alloc")]
 pub use rational::{Rational, Rounding};
 
 mod uint;
@@ -54,9 +64,11 @@ pub use field::FieldBytes;
 /// What [`prime_field!`] expands to refers to, through `$crate`; not a public API.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "alloc")]
+    pub use crate::field::from_int;
     pub use crate::field::{
-        arith, batch_invert, bytes_of, divstep, from_canonical, from_int, from_wide_le, inv,
-        legendre, limbs_of, mont, pow, sqrt, to_le_bytes, Params, SqrtParams,
+        arith, batch_invert, bytes_of, divstep, from_canonical, from_wide_le, inv, legendre,
+        limbs_of, mont, pow, sqrt, to_le_bytes, Params, SqrtParams,
     };
     #[cfg(feature = "ff")]
     pub use ff;

@@ -96,6 +96,7 @@ impl core::error::Error for ParseIntError {}
 pub struct TryFromIntError(());
 
 impl TryFromIntError {
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) const fn new() -> TryFromIntError {
         TryFromIntError(())
     }
@@ -124,6 +125,7 @@ pub struct TryFromFloatError {
 }
 
 impl TryFromFloatError {
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
     pub(crate) const fn new(nan: bool) -> TryFromFloatError {
         TryFromFloatError { nan }
     }

@@ -122,19 +122,9 @@ macro_rules! prime_field {
                 Self($crate::Uint::from_words(Self::PARAMS.to_mont(x.as_words())))
             }
 
-            /// The element `x mod p` (for negative `x` too: the result is in `[0, p)`).
-            pub fn from_int(x: &$crate::Int) -> Self {
-                Self($crate::Uint::from_words($crate::__private::from_int(x, &Self::PARAMS)))
-            }
-
             /// The canonical value in `[0, p)`.
             pub const fn to_uint(&self) -> $crate::Uint<{ $crate::__private::limbs_of($modulus) }> {
                 $crate::Uint::from_words(Self::PARAMS.from_mont(self.0.as_words()))
-            }
-
-            /// The canonical value in `[0, p)` as an [`Int`]($crate::Int).
-            pub fn to_int(&self) -> $crate::Int {
-                $crate::Int::from(&self.to_uint())
             }
 
             /// The element encoded by `BYTES` little-endian bytes; none if the value is ≥ p.
@@ -379,6 +369,7 @@ macro_rules! prime_field {
             }
         }
 
+        $crate::__prime_field_int!($name);
         $crate::__prime_field_rand!($name);
         $crate::__prime_field_ff!($name, $modulus, [$($generator)?]);
     };

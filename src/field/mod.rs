@@ -21,8 +21,9 @@ mod x86_64;
 pub use params::{limbs_of, Params};
 pub use sqrt::SqrtParams;
 
-use crate::{Int, Uint};
-use alloc::vec::Vec;
+#[cfg(feature = "alloc")]
+use crate::Int;
+use crate::Uint;
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 /// `ceil(bits / 8)` of the modulus written `s`: the byte length of a field element.
@@ -34,6 +35,7 @@ pub const fn bytes_of(s: &str) -> usize {
 
 /// The Montgomery form of `x` reduced mod p, for any [`Int`] (negative ones too): Horner's
 /// rule over N-limb chunks from the top, each step one multiplication by R² mod p.
+#[cfg(feature = "alloc")]
 pub fn from_int<const N: usize>(x: &Int, p: &Params<N>) -> [u64; N] {
     let limbs = x.as_limbs();
     let mut acc = [0u64; N];
@@ -93,7 +95,9 @@ pub fn legendre<const N: usize>(x: &[u64; N], p: &Params<N>) -> i8 {
 }
 
 /// Replaces every element by its inverse with one inversion and 3(n − 1) multiplications
-/// (Montgomery's trick); zeros stay zero. Constant-time in the values.
+/// (Montgomery's trick); zeros stay zero. Constant-time in the values. Without the `alloc`
+/// feature the prefix products live on the stack, and the trick runs on blocks of
+/// 32 elements (one inversion per block).
 pub fn batch_invert<T: Copy + ConditionallySelectable>(
     xs: &mut [T],
     one: T,
@@ -101,21 +105,34 @@ pub fn batch_invert<T: Copy + ConditionallySelectable>(
     mul: impl Fn(&T, &T) -> T,
     invert: impl Fn(&T) -> T,
 ) {
-    // prefix[i] = product of the nonzero xs[..i].
-    let mut prefix = Vec::with_capacity(xs.len());
-    let mut acc = one;
-    for x in xs.iter() {
-        prefix.push(acc);
-        acc = T::conditional_select(&mul(&acc, x), &acc, is_zero(x));
-    }
-    let mut inv = invert(&acc);
-    for (x, before) in xs.iter_mut().zip(prefix).rev() {
-        let zero = is_zero(x);
-        let this = mul(&inv, &before);
-        inv = T::conditional_select(&mul(&inv, x), &inv, zero);
-        *x = T::conditional_select(&this, x, zero);
+    #[cfg(feature = "alloc")]
+    let mut prefix = alloc::vec![one; xs.len()];
+    #[cfg(feature = "alloc")]
+    let blocks = xs.chunks_mut(xs.len().max(1));
+    #[cfg(not(feature = "alloc"))]
+    let mut prefix = [one; BATCH_BLOCK];
+    #[cfg(not(feature = "alloc"))]
+    let blocks = xs.chunks_mut(BATCH_BLOCK);
+    for xs in blocks {
+        // prefix[i] = product of the nonzero xs[..i].
+        let mut acc = one;
+        for (x, before) in xs.iter().zip(prefix.iter_mut()) {
+            *before = acc;
+            acc = T::conditional_select(&mul(&acc, x), &acc, is_zero(x));
+        }
+        let mut inv = invert(&acc);
+        for (x, before) in xs.iter_mut().zip(prefix.iter()).rev() {
+            let zero = is_zero(x);
+            let this = mul(&inv, before);
+            inv = T::conditional_select(&mul(&inv, x), &inv, zero);
+            *x = T::conditional_select(&this, x, zero);
+        }
     }
 }
+
+/// The block of [`batch_invert`] without a heap.
+#[cfg(not(feature = "alloc"))]
+const BATCH_BLOCK: usize = 32;
 
 /// Bytes of an array, for the `Repr` of `ff::PrimeField` (arrays longer than 32 have no
 /// `Default`). Little-endian, as [`to_bytes_le`](crate::fields::bn254::Fq::to_bytes_le).

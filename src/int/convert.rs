@@ -3,6 +3,8 @@
 
 use super::Int;
 use crate::error::{TryFromFloatError, TryFromIntError};
+#[cfg(not(feature = "std"))]
+use crate::limbs::FloatMath;
 use alloc::{vec, vec::Vec};
 
 impl Int {

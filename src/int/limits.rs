@@ -2,6 +2,8 @@
 //! any work or allocation, and the `checked_*` forms that return `None` instead of panicking.
 
 use super::Int;
+#[cfg(not(feature = "std"))]
+use crate::limbs::FloatMath;
 
 impl Int {
     /// The largest result, in bits, that an operation may produce: 2^37 bits (16 GiB of limbs,

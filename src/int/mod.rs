@@ -17,6 +17,10 @@ mod parse;
 mod pool;
 pub(crate) mod radix;
 
+/// The `f64` functions of `std` from `libm`, for `Rational`'s estimates without `std`.
+#[cfg(not(feature = "std"))]
+pub(crate) use crate::limbs::FloatMath;
+
 use alloc::{boxed::Box, vec::Vec};
 use core::mem::ManuallyDrop;
 #[cfg(any(feature = "num-traits", feature = "serde", feature = "rand"))]

@@ -8,9 +8,11 @@
 //! freed when the thread exits. The cached buffers are not wiped.
 //!
 //! With the `zeroize-int` feature there is no cache: every buffer given back is wiped and freed
-//! at once, and every buffer taken is a new zeroed allocation.
+//! at once, and every buffer taken is a new zeroed allocation. Without the `std` feature (no
+//! threads to key a cache by) there is none either, and buffers go to the allocator at once.
 
 use alloc::{boxed::Box, vec::Vec};
+#[cfg(feature = "std")]
 use core::cell::Cell;
 
 /// The smallest pooled capacity, in limbs (a scratch buffer can be this short, though values of
@@ -25,6 +27,7 @@ const EXACT: usize = 16;
 const MAX_CAP: usize = 2048;
 
 /// Capacity classes: the exact ones, then one per power of two from `2·EXACT` to `MAX_CAP`.
+#[cfg(feature = "std")]
 const CLASSES: usize = EXACT - MIN_CAP + 1 + (MAX_CAP / EXACT).ilog2() as usize;
 
 /// The class and capacity that serve a request for `n <= MAX_CAP` limbs.
@@ -54,12 +57,15 @@ fn capacity_class(cap: usize) -> Option<usize> {
 /// A cached buffer: a boxed slice, whose length is its capacity. (A `Box<[u64]>` moves as two
 /// words in registers; a `Vec` is a three-word aggregate that the compiler copies with vector
 /// loads, which stall when they read back a vector just written word by word.)
+#[cfg(feature = "std")]
 type Slot = Cell<Option<Box<[u64]>>>;
 
 /// Buffers kept per class: the most recently given first. A result usually takes the first,
 /// which sits at a fixed place for its class, so taking it does not wait on any other load.
+#[cfg(feature = "std")]
 type Class = [Slot; 2];
 
+#[cfg(feature = "std")]
 std::thread_local! {
     static FREE: [Class; CLASSES] =
         const { [const { [const { Cell::new(None) }, const { Cell::new(None) }] }; CLASSES] };
@@ -76,11 +82,22 @@ pub(crate) fn take(n: usize) -> Box<[u64]> {
     if cfg!(feature = "zeroize-int") {
         return fresh(cap);
     }
+    cached(k).unwrap_or_else(|| fresh(cap))
+}
+
+/// A buffer of class `k` from this thread's cache, if it holds one.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn cached(k: usize) -> Option<Box<[u64]>> {
     let cached = FREE.try_with(|free| free[k][0].take().or_else(|| free[k][1].take()));
-    match cached {
-        Ok(Some(b)) => b,
-        _ => fresh(cap),
-    }
+    cached.ok().flatten()
+}
+
+/// Without `std` there are no per-thread caches: every buffer is a new allocation.
+#[cfg(not(feature = "std"))]
+#[inline(always)]
+fn cached(_k: usize) -> Option<Box<[u64]>> {
+    None
 }
 
 /// A new zeroed allocation of `cap` limbs, out of the callers' way. An allocation that fails
@@ -115,11 +132,25 @@ pub(crate) fn put(b: Box<[u64]>) {
     let Some(k) = capacity_class(b.len()) else {
         return;
     };
+    keep(k, b);
+}
+
+/// Puts a buffer of class `k` at the front of this thread's cache.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn keep(k: usize, b: Box<[u64]>) {
     let _ = FREE.try_with(|free| {
         if let Some(old) = free[k][0].replace(Some(b)) {
             displace(&free[k][1], old);
         }
     });
+}
+
+/// Without `std`, frees the buffer.
+#[cfg(not(feature = "std"))]
+#[inline(always)]
+fn keep(_k: usize, b: Box<[u64]>) {
+    drop(b);
 }
 
 /// Wipes a buffer and frees it (the `zeroize-int` feature's `put`).
@@ -131,6 +162,7 @@ fn wipe(mut b: Box<[u64]>) {
 
 /// Moves a buffer to the back slot of its class, out of the way of the usual case of one
 /// buffer per class.
+#[cfg(feature = "std")]
 #[cold]
 #[inline(never)]
 fn displace(back: &Slot, b: Box<[u64]>) {

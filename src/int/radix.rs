@@ -15,9 +15,12 @@ use crate::thresholds::{
     FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU, TO_RADIX_MU_DEEP,
 };
 use alloc::{vec, vec::Vec};
+#[cfg(feature = "std")]
 use core::cell::RefCell;
+#[cfg(feature = "std")]
 use std::collections::HashMap;
 
+#[cfg(feature = "std")]
 std::thread_local! {
     /// The inverses `floor(B^(2L) / radix^(m·c)) + 1` of the leaf conversions
     /// (`limbs::to_radix_frac`), by `(radix, c)`: a few dozen short numbers per radix, kept
@@ -53,6 +56,25 @@ fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
     q
 }
 
+/// Calls `f` with [`leaf_inverse`]`(radix, c)`, from this thread's cache.
+#[cfg(feature = "std")]
+fn with_leaf_inverse(radix: u32, c: usize, f: impl FnOnce(&[u64])) {
+    LEAF_INVERSES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let inv = cache
+            .entry((radix, c))
+            .or_insert_with(|| leaf_inverse(radix, c));
+        f(inv)
+    })
+}
+
+/// Calls `f` with [`leaf_inverse`]`(radix, c)`, computed anew (no per-thread cache without
+/// `std`).
+#[cfg(not(feature = "std"))]
+fn with_leaf_inverse(radix: u32, c: usize, f: impl FnOnce(&[u64])) {
+    f(&leaf_inverse(radix, c))
+}
+
 /// A leaf of [`to_digits`]: exactly `out.len()` digits of the short `a` (normalized).
 fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
     let (m, _) = limbs::radix_chunk(radix);
@@ -62,11 +84,7 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
         let (zeros, tail) = out.split_at_mut(out.len() - take);
         zeros.fill(0);
         let c = take.div_ceil(m);
-        LEAF_INVERSES.with(|cache| {
-            let mut cache = cache.borrow_mut();
-            let inv = cache
-                .entry((radix, c))
-                .or_insert_with(|| leaf_inverse(radix, c));
+        with_leaf_inverse(radix, c, |inv| {
             let s = limbs::to_radix_frac_scratch_len(a.len(), inv.len(), radix, c);
             let mut scratch = vec![0; s];
             limbs::to_radix_frac(tail, a, inv, radix, &mut scratch);

@@ -57,7 +57,11 @@ pub fn cpu_features() -> u32 {
 fn init() -> u32 {
     let f = cpu_detected() & !disabled_by_environment();
     // A concurrent `set_cpu_disabled` wins: only an unset state is filled in.
+    #[cfg(target_has_atomic = "32")]
     let _ = STATE.compare_exchange(0, f | READY, Ordering::Relaxed, Ordering::Relaxed);
+    // Without compare-and-swap (Cortex-M0) a plain store: no x86_64 feature to race on there.
+    #[cfg(not(target_has_atomic = "32"))]
+    STATE.store(f | READY, Ordering::Relaxed);
     STATE.load(Ordering::Relaxed) & CPU_ALL
 }
 
@@ -94,6 +98,7 @@ pub fn cpu_detected() -> u32 {
 }
 
 /// BMI2 and ADX, which the MULX/ADCX/ADOX kernels need together.
+#[cfg_attr(not(feature = "std"), allow(clippy::nonminimal_bool, clippy::eq_op))]
 fn detect_bmi2_adx() -> bool {
     detect!("bmi2") && detect!("adx")
 }
@@ -135,12 +140,19 @@ pub fn parse_cpu_spec(spec: &str) -> Result<u32, (u32, &str)> {
     let mut bits = 0;
     let mut unknown = None;
     for word in spec.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-        bits |= match word.to_ascii_lowercase().as_str() {
-            "noadx" | "nobmi2" => CPU_ADX,
-            "noavx2" => CPU_AVX2 | CPU_AVX512 | CPU_AVX512_IFMA,
-            "noavx512" | "noavx512f" => CPU_AVX512 | CPU_AVX512_IFMA,
-            "noifma" | "noavx512ifma" => CPU_AVX512_IFMA,
-            "generic" | "none" => CPU_ALL,
+        // Case-insensitive, without a heap: the lowercase word, if it is short enough.
+        let mut buf = [0u8; 16];
+        let lower = buf.get_mut(..word.len()).map(|b| {
+            b.copy_from_slice(word.as_bytes());
+            b.make_ascii_lowercase();
+            &*b
+        });
+        bits |= match lower.unwrap_or(b"") {
+            b"noadx" | b"nobmi2" => CPU_ADX,
+            b"noavx2" => CPU_AVX2 | CPU_AVX512 | CPU_AVX512_IFMA,
+            b"noavx512" | b"noavx512f" => CPU_AVX512 | CPU_AVX512_IFMA,
+            b"noifma" | b"noavx512ifma" => CPU_AVX512_IFMA,
+            b"generic" | b"none" => CPU_ALL,
             _ => {
                 unknown.get_or_insert(word);
                 0

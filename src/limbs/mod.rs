@@ -13,12 +13,19 @@ mod div;
 mod div_dc;
 mod div_mu;
 mod div_q;
+#[cfg(all(feature = "alloc", not(feature = "std")))]
+mod float;
 mod lehmer;
 mod mod_1;
 mod mul;
+#[cfg(feature = "alloc")]
 mod ntt;
-#[cfg(target_arch = "x86_64")]
+#[cfg(not(feature = "alloc"))]
+#[path = "ntt_none.rs"]
+mod ntt;
+#[cfg(all(target_arch = "x86_64", feature = "alloc"))]
 mod ntt_avx512;
+#[cfg(feature = "alloc")]
 mod radix;
 mod redc;
 mod redc_mul;
@@ -36,10 +43,13 @@ pub use div::*;
 pub use div_dc::*;
 pub use div_mu::*;
 pub use div_q::*;
+#[cfg(all(feature = "alloc", not(feature = "std")))]
+pub(crate) use float::FloatMath;
 pub use lehmer::*;
 pub use mod_1::*;
 pub use mul::*;
 pub use ntt::*;
+#[cfg(feature = "alloc")]
 pub use radix::*;
 pub use redc::*;
 pub use redc_mul::*;

@@ -21,6 +21,7 @@ fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
 }
 
 /// Rows of at least this many limbs take the MULX/ADX `mul_1` kernel where the CPU has it.
+#[cfg(target_arch = "x86_64")]
 const MUL_1_ADX: usize = 8;
 
 /// `r = a·b + carry_in` with `r.len() == a.len()`; returns the high limb.
@@ -565,7 +566,7 @@ fn mul_subquadratic(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
         mul_ntt(r, a, b);
     } else if is_unbalanced(an, bn) {
         mul_unbalanced(r, a, b, scratch);
-    } else if bn >= MUL_TOOM4 && toom4_fits(an, bn) {
+    } else if cfg!(feature = "alloc") && bn >= MUL_TOOM4 && toom4_fits(an, bn) {
         mul_toom4(r, a, b, scratch);
     } else if bn >= MUL_TOOM3 && toom3_fits(an, bn) {
         mul_toom3(r, a, b, scratch);

@@ -21,6 +21,7 @@
 
 use super::add::{add_1_assign, add_n_assign};
 use alloc::{vec, vec::Vec};
+#[cfg(feature = "std")]
 use std::sync::{Arc, Mutex};
 
 /// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
@@ -33,6 +34,7 @@ const MAX_LOG_LEN: u32 = 23;
 
 /// Twiddle tables up to this length (products up to 2^17 limbs) stay cached between calls
 /// (12 MiB at most); longer ones are rebuilt for each product.
+#[cfg(feature = "std")]
 const CACHED_LEN: usize = 1 << 18;
 
 /// `b^e mod p`.
@@ -199,6 +201,7 @@ impl Twiddles {
 /// they are long enough (tables for a length hold those of every shorter one as a prefix).
 /// Longer tables continue the cached one rather than starting over, in place when nothing else
 /// holds it.
+#[cfg(feature = "std")]
 fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
     static CACHE: Mutex<Option<Arc<[Twiddles; 3]>>> = Mutex::new(None);
     let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
@@ -226,7 +229,15 @@ fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
     t
 }
 
+/// The twiddle tables of the three primes for transforms of `len` points, built for this
+/// product (without `std` there is no lock to share a cache between threads).
+#[cfg(not(feature = "std"))]
+fn twiddles(len: usize) -> alloc::boxed::Box<[Twiddles; 3]> {
+    alloc::boxed::Box::new(PRIMES.map(|p| Twiddles::new(p, len)))
+}
+
 /// The three primes' tables, each grown to `len` points.
+#[cfg(feature = "std")]
 fn grow_all(tables: [Twiddles; 3], len: usize) -> [Twiddles; 3] {
     let [a, b, c] = tables;
     let [p0, p1, p2] = PRIMES;

@@ -11,6 +11,8 @@ use super::add::add_1_assign;
 use super::div::{div_2by1, reciprocal_2by1};
 use super::mul::{addmul_1, mul_1_assign, mul_1c_assign};
 use super::normalized_len;
+#[cfg(not(feature = "std"))]
+use super::FloatMath;
 
 /// Per-radix constants for the chunked (non-power-of-two) conversions.
 struct Chunking {

@@ -11,6 +11,7 @@ use super::bdiv::divexact_1;
 use super::mul::{addmul_1, mul, mul_1, submul_1};
 use super::normalized_len;
 use super::shift::{shl_assign, shr_assign};
+#[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 use core::cmp::Ordering;
 
@@ -83,8 +84,15 @@ fn pieces(x: &[u64], k: usize) -> [&[u64]; 4] {
 
 /// The products at 1, −1, 2, −2 and 1/2, each `2k + 2` limbs: the four of the points ±1 and
 /// ±2, and the one at 1/2, whose space first holds the operands at the other points.
+#[cfg(feature = "alloc")]
 fn point_products(k: usize) -> Vec<u64> {
     vec![0; 5 * (2 * k + 2)]
+}
+
+/// Without a heap `mul` does not select Toom-4 (see `mul_subquadratic`).
+#[cfg(not(feature = "alloc"))]
+fn point_products(_k: usize) -> [u64; 0] {
+    unreachable!("Toom-4 needs the alloc feature")
 }
 
 /// Writes c0 + c1·X + … + c6·X^6 (X = B^k) into `r`, where `r[..2k]` holds c0 and `r[6k..]`

@@ -35,6 +35,7 @@ pub(super) struct Fixed<const N: usize> {
     pub(super) m: [u64; N],
     minv: u64,
     /// m followed by −m⁻¹ mod 2^64, as the 4-limb kernels take them (zeros unless N = 4).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     kernel: [u64; 5],
 }
 

@@ -9,6 +9,8 @@
 
 use super::small_primes::SMALL_PRIMES;
 use crate::int::limits::check_bits;
+#[cfg(not(feature = "std"))]
+use crate::int::FloatMath;
 use crate::thresholds::{BINOMIAL_PRIMES, BINOMIAL_PRIMES_RATIO, FACTORIAL_SWING};
 use crate::Int;
 use alloc::{vec, vec::Vec};

@@ -5,6 +5,8 @@
 //! one half-size root, one division and one square per level, O(M(n)) in all instead of
 //! Newton's O(M(n) log n); operands of at most `SQRT_DC` bits are the base case, in `u128`.
 
+#[cfg(not(feature = "std"))]
+use crate::limbs::FloatMath;
 use crate::thresholds::SQRT_DC;
 use crate::Int;
 use alloc::vec::Vec;

@@ -3,6 +3,8 @@
 use super::parse::power_of_ten;
 use super::round::round_div;
 use super::{Rational, Rounding};
+#[cfg(not(feature = "std"))]
+use crate::int::FloatMath;
 use crate::Int;
 use alloc::{format, string::String, string::ToString};
 use core::fmt;

@@ -1,9 +1,11 @@
-//! Conversions between [`Uint`] and [`Int`] (exact, failing when the value does not fit) and
-//! from primitive integers.
+//! Conversions between [`Uint`] and [`Int`] (exact, failing when the value does not fit; with
+//! the `alloc` feature) and from primitive integers.
 
 use super::Uint;
+#[cfg(feature = "alloc")]
 use crate::{Int, TryFromIntError};
 
+#[cfg(feature = "alloc")]
 impl<const LIMBS: usize> From<&Uint<LIMBS>> for Int {
     /// The same value as an [`Int`].
     ///
@@ -16,6 +18,7 @@ impl<const LIMBS: usize> From<&Uint<LIMBS>> for Int {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<const LIMBS: usize> From<Uint<LIMBS>> for Int {
     /// The same value as an [`Int`].
     ///
@@ -27,6 +30,7 @@ impl<const LIMBS: usize> From<Uint<LIMBS>> for Int {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<const LIMBS: usize> TryFrom<&Int> for Uint<LIMBS> {
     type Error = TryFromIntError;
 
@@ -49,6 +53,7 @@ impl<const LIMBS: usize> TryFrom<&Int> for Uint<LIMBS> {
     }
 }
 
+#[cfg(feature = "alloc")]
 impl<const LIMBS: usize> TryFrom<Int> for Uint<LIMBS> {
     type Error = TryFromIntError;
 

@@ -2,6 +2,7 @@
 //! input is a compile-time error there) and big- and little-endian bytes.
 
 use super::Uint;
+#[cfg(feature = "alloc")]
 use alloc::{vec, vec::Vec};
 
 /// The value of one hex digit; panics (at compile time in a `const`) on anything else.
@@ -184,22 +185,26 @@ impl<const LIMBS: usize> Uint<LIMBS> {
         }
     }
 
-    /// The `BYTES` big-endian bytes of the value.
+    /// The `BYTES` big-endian bytes of the value (feature `alloc`; without a heap,
+    /// [`Uint::write_be_bytes`]).
     ///
     /// ```
     /// assert_eq!(carry::U64::from_u64(1).to_be_bytes(), [0, 0, 0, 0, 0, 0, 0, 1]);
     /// ```
+    #[cfg(feature = "alloc")]
     pub fn to_be_bytes(&self) -> Vec<u8> {
         let mut out = vec![0; Self::BYTES];
         self.write_be_bytes(&mut out);
         out
     }
 
-    /// The `BYTES` little-endian bytes of the value.
+    /// The `BYTES` little-endian bytes of the value (feature `alloc`; without a heap,
+    /// [`Uint::write_le_bytes`]).
     ///
     /// ```
     /// assert_eq!(carry::U64::from_u64(1).to_le_bytes(), [1, 0, 0, 0, 0, 0, 0, 0]);
     /// ```
+    #[cfg(feature = "alloc")]
     pub fn to_le_bytes(&self) -> Vec<u8> {
         let mut out = vec![0; Self::BYTES];
         self.write_le_bytes(&mut out);
