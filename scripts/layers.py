@@ -28,6 +28,7 @@ LAYERS = {
     "rational": ["int", "error"],
     "uint": ["limbs", "int", "error"],
     "mont": ["limbs", "uint"],
+    "fixed_modulus": ["limbs", "uint"],
     "modular": ["mont", "limbs", "int", "thresholds", "error"],
     "nt": ["modular", "int", "limbs", "thresholds", "error"],
     "field": ["mont", "limbs", "uint", "int", "error"],

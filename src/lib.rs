@@ -26,6 +26,7 @@ pub mod radix {
 pub mod blip;
 
 mod error;
+mod fixed_modulus;
 #[cfg(feature = "alloc")]
 mod int;
 #[cfg(feature = "alloc")]
@@ -37,6 +38,7 @@ mod nt;
 mod rational;
 
 pub use error::*;
+pub use fixed_modulus::FixedModulus;
 #[cfg(feature = "alloc")]
 pub use int::Int;
 #[cfg(feature = "alloc")]

@@ -3,11 +3,13 @@
 //! (1985); GMP's `redc_1`), after a schoolbook product or square (`mont_mul_separate`,
 //! `mont_sqr_separate`); O(n²). `Modulus` takes these above `MODULUS_FIXED` (12) limbs (below,
 //! the prime fields' fixed-width products). Everything here runs in time independent of the
-//! values (lengths only); the final subtraction is a masked select.
+//! values (lengths only); the final subtraction is a masked select. `mont_mul_cios` interleaves
+//! the product and the reduction row by row (CIOS: Koç, Acar and Kaliski, IEEE Micro 1996) in
+//! the result's own `n` limbs, with no scratch: the small-footprint product of `FixedModulus`.
 
-use super::add::{add_n, sub_n};
-use super::mul::{addmul_1_portable, mul_basecase, sqr_basecase};
-use super::word::mask;
+use super::add::{add_n, add_n_assign, sub_n, sub_n_assign};
+use super::mul::{addmul_1, addmul_1_portable, mul_basecase, sqr_basecase};
+use super::word::{adc, mac, mask};
 
 /// `-m0^(-1) mod 2^64` for odd `m0` (Newton's iteration: each step doubles the correct bits).
 pub const fn neg_inv_limb(m0: u64) -> u64 {
@@ -95,6 +97,64 @@ pub fn mont_sqr_separate(r: &mut [u64], a: &[u64], m: &[u64], minv: u64, t: &mut
     redc(r, t, m, minv);
 }
 
+/// `r = a·b·R^(-1) mod m` by CIOS for `a < R`, `b < m` (or `a < m`, `b < R`), all of
+/// `n = m.len()` limbs, `r` distinct from `a` and `b`; `minv = -m^(-1) mod 2^64`. Each row adds
+/// `a·b[i]`, then `q·m` for the `q` that clears the low limb, and shifts down one limb; the
+/// value stays below `2m`, so one masked subtraction (done in place, then undone with a masked
+/// addition when it borrowed) ends it. Time independent of the values; no scratch.
+pub fn mont_mul_cios(r: &mut [u64], a: &[u64], b: &[u64], m: &[u64], minv: u64) {
+    let n = m.len();
+    let (r, a) = (&mut r[..n], &a[..n]);
+    r.fill(0);
+    let mut hi = 0u64;
+    for &bi in &b[..n] {
+        let c = addmul_1(r, a, bi);
+        let (s, top) = adc(hi, c, 0);
+        let q = r[0].wrapping_mul(minv);
+        let (_, mut c) = mac(r[0], q, m[0], 0);
+        for j in 1..n {
+            (r[j - 1], c) = mac(r[j], q, m[j], c);
+        }
+        let (s, c2) = adc(s, c, 0);
+        r[n - 1] = s;
+        hi = top + c2;
+    }
+    let borrow = sub_n_assign(r, m);
+    // Add m back when the subtraction borrowed and no carry word paid for it.
+    let back = mask((hi ^ 1) & borrow);
+    let mut c = 0;
+    for (x, &y) in r.iter_mut().zip(m) {
+        (*x, c) = adc(*x, y & back, c);
+    }
+}
+
+/// `r = 2r mod m` for `r < m`, in constant time.
+pub fn mod_double(r: &mut [u64], m: &[u64]) {
+    let mut c = 0;
+    for x in r.iter_mut() {
+        let top = *x >> 63;
+        *x = (*x << 1) | c;
+        c = top;
+    }
+    let borrow = sub_n_assign(r, m);
+    let back = mask((c ^ 1) & borrow);
+    let mut c = 0;
+    for (x, &y) in r.iter_mut().zip(m) {
+        (*x, c) = adc(*x, y & back, c);
+    }
+}
+
+/// `r = r + a mod m` for `r, a < m`, in constant time.
+pub fn mod_add(r: &mut [u64], a: &[u64], m: &[u64]) {
+    let c = add_n_assign(r, a);
+    let borrow = sub_n_assign(r, m);
+    let back = mask((c ^ 1) & borrow);
+    let mut c = 0;
+    for (x, &y) in r.iter_mut().zip(m) {
+        (*x, c) = adc(*x, y & back, c);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -141,6 +201,19 @@ mod tests {
                 );
                 mont_sqr_separate(&mut r, &a, &m, minv, &mut t);
                 assert_eq!(shifted(&r), (&ai * &ai) % &mi, "square n={n}");
+                mont_mul_cios(&mut r, &a, &b, &m, minv);
+                assert!(Int::from_limbs(&r) < mi, "cios n={n}");
+                assert_eq!(shifted(&r), (&ai * &bi) % &mi, "cios n={n}");
+                // a up to R − 1 (b < m) stays in range.
+                let big = vec![u64::MAX; n];
+                mont_mul_cios(&mut r, &big, &b, &m, minv);
+                let want = (Int::from_limbs(&big) * &bi) % &mi;
+                assert_eq!(shifted(&r), want, "cios a = R - 1, n={n}");
+                let mut d = a.clone();
+                mod_double(&mut d, &m);
+                assert_eq!(Int::from_limbs(&d), (&ai * 2u32) % &mi, "double n={n}");
+                mod_add(&mut d, &b, &m);
+                assert_eq!(Int::from_limbs(&d), (&ai * 2u32 + &bi) % &mi, "add n={n}");
             }
         }
     }
