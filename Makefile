@@ -11,9 +11,9 @@ TINY_FEATURES := tiny-thresholds zeroize-int $(FEATURES)
 ADX := RUSTFLAGS="-C target-feature=+bmi2,+adx"
 ADX_DIR := target/adx
 
-.PHONY: test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
+.PHONY: arm cross size test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
 
-test: deps fmt layers asm-check clippy doc unit tiny ct test-py test-c
+test: deps fmt layers asm-check clippy doc unit tiny ct test-py test-c arm cross size
 
 # The quick tier: formatting, the layer and assembly checks, lints, and the unit and differential
 # tests at a twentieth of their cases (CARRY_SCALE), on the release build that `make test` uses.
@@ -54,6 +54,8 @@ bench-py: python-deps
 
 fmt:
 	$(CARGO) fmt --all -- --check
+	cd cross/arm && $(CARGO) fmt -- --check
+	cd cross/diff && $(CARGO) fmt -- --check
 
 # Lints on every target with every feature, then the library alone with the default features
 # (code under `cfg(not(feature = ...))`).
@@ -178,3 +180,18 @@ asm:
 asm-check:
 	python3 scripts/asm/gen.py --self-test
 	python3 scripts/asm/gen.py --check
+
+# Cortex-M4 and Cortex-M0+ with no std and no heap: builds carry for thumbv7em-none-eabihf and
+# thumbv6m-none-eabi and runs the known-answer program cross/arm (DH-3072 exponentiations, a
+# P-256 inverse) under qemu-system-arm with semihosting (scripts/arm.sh, docs/embedded.md).
+arm:
+	scripts/arm.sh
+
+# The num-bigint differential suite (cross/diff) on aarch64 under qemu-aarch64 and on i686.
+cross:
+	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target aarch64-unknown-linux-gnu
+	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target i686-unknown-linux-gnu
+
+# Code size on Cortex-M4 (docs/embedded.md's table; fails past 8 KiB for the DH-3072 library).
+size:
+	scripts/size.sh

@@ -9,7 +9,25 @@ needs=(
   "m4|command -v m4|the GMP build behind the rug test oracle"
   "valgrind|command -v valgrind|the constant-time check (make ct) and the C tests"
   "python3-venv|python3 -c 'import ensurepip'|the virtual environment of the Python tests"
+  "qemu-user|command -v qemu-aarch64|running the aarch64 tests (make cross)"
+  "qemu-system-arm|command -v qemu-system-arm|running the Cortex-M test program (make arm)"
+  "gcc-aarch64-linux-gnu|command -v aarch64-linux-gnu-gcc|linking the aarch64 tests (make cross)"
+  "gcc-i686-linux-gnu|command -v i686-linux-gnu-gcc|linking the i686 tests (make cross)"
+  "llvm|command -v llvm-size|measuring code size (make size)"
 )
+
+# The Rust targets of make cross and make arm.
+if command -v rustup >/dev/null; then
+  installed=$(rustup target list --installed)
+  for t in aarch64-unknown-linux-gnu i686-unknown-linux-gnu thumbv7em-none-eabihf thumbv6m-none-eabi; do
+    if grep -qx "$t" <<< "$installed"; then
+      echo "deps: the Rust target $t is present"
+    else
+      echo "deps: rustup target add $t (make cross, make arm)"
+      rustup target add "$t"
+    fi
+  done
+fi
 
 missing=()
 for need in "${needs[@]}"; do

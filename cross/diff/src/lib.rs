@@ -1,0 +1,1 @@
+//! Nothing: the suite is in tests/.
