@@ -72,9 +72,9 @@ doc:
 	python3 scripts/doclinks.py
 
 # Every test and doctest at the measured thresholds (release: the differential suite runs ~10^6
-# cases), with the optional features on.
+# cases), with the optional features on, `parallel` too (the tiny tier below runs without it).
 unit:
-	$(CARGO) test --workspace --release --features "$(FEATURES)"
+	$(CARGO) test --workspace --release --features "$(FEATURES) parallel"
 
 # The library's unit tests and the differential suites again in the second build (see
 # TINY_FEATURES): tiny thresholds, Int in its zeroize-int mode, BMI2/ADX at compile time.

@@ -172,17 +172,39 @@ impl Powers {
         (pn >= TO_RADIX_MU && i < self.top) || (pn >= TO_RADIX_MU_DEEP && i + 1 < self.top)
     }
 
-    /// The [`Inverse`] of the odd part of `radix^(m·2^i)`, already in the table.
-    fn inverse(&mut self, i: usize) -> &Inverse {
-        if self.inverses.len() <= i {
-            self.inverses.resize_with(i + 1, || None);
-        }
-        let p = &self.table[i].0;
-        self.inverses[i].get_or_insert_with(|| Inverse::new(p))
+    /// The [`Inverse`] of power `i`, computed by [`Powers::prepare`].
+    fn inverse(&self, i: usize) -> &Inverse {
+        self.inverses[i]
+            .as_ref()
+            .expect("prepare computes the inverses divided by")
     }
 
-    /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized.
-    fn get(&mut self, i: usize) -> (&[u64], usize) {
+    /// Computes the powers up to `radix^(m·2^top)` and, for a conversion to digits, the
+    /// reciprocals that [`Powers::divides_by_inverse`] asks for, so that the conversion can
+    /// share the table (between threads with the `parallel` feature).
+    fn prepare(&mut self, top: usize, to_digits: bool) {
+        self.compute(top);
+        if !to_digits {
+            return;
+        }
+        self.top = top;
+        self.inverses.resize_with(top + 1, || None);
+        for i in 0..=top {
+            if self.divides_by_inverse(i, self.table[i].0.len()) {
+                self.inverses[i] = Some(Inverse::new(&self.table[i].0));
+            }
+        }
+    }
+
+    /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized; computed by
+    /// [`Powers::prepare`].
+    fn get(&self, i: usize) -> (&[u64], usize) {
+        let (p, z) = &self.table[i];
+        (p, *z)
+    }
+
+    /// Squares the table up to power `i`.
+    fn compute(&mut self, i: usize) {
         while self.table.len() <= i {
             let (p, z) = self.table.last().expect("the table starts with one entry");
             let mut sq = vec![0; 2 * p.len()];
@@ -194,8 +216,6 @@ impl Powers {
             sq.drain(..low);
             self.table.push((sq, z));
         }
-        let (p, z) = &self.table[i];
-        (p, *z)
     }
 
     /// Digits in the low part when `len` digits are split: `m·2^i`, the largest below `len`.
@@ -211,10 +231,32 @@ impl Powers {
 /// The value of `digits` (digit values below `radix`, most significant first) as normalized
 /// limbs, for `digits.len() > FROM_RADIX_DC`.
 pub fn from_radix_dc(digits: &[u8], radix: u32) -> Vec<u64> {
-    from_digits(digits, radix, &mut Powers::new(radix))
+    let mut powers = Powers::new(radix);
+    powers.prepare(powers.split(digits.len()).0, false);
+    from_digits(digits, radix, &powers)
 }
 
-fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
+/// Conversions of at least this many limbs convert their halves on two threads (feature
+/// `parallel`).
+#[cfg(feature = "parallel")]
+const PAR_LIMBS: usize = 2000;
+
+/// `(x(), y())`, on two threads when `parallel` and `limbs` is long enough to repay it.
+#[inline]
+fn both<X: Send, Y: Send>(
+    limbs: usize,
+    x: impl FnOnce() -> X + Send,
+    y: impl FnOnce() -> Y + Send,
+) -> (X, Y) {
+    #[cfg(feature = "parallel")]
+    if limbs >= PAR_LIMBS && rayon::current_num_threads() > 1 {
+        return rayon::join(x, y);
+    }
+    let _ = limbs;
+    (x(), y())
+}
+
+fn from_digits(digits: &[u8], radix: u32, powers: &Powers) -> Vec<u64> {
     if digits.len() <= FROM_RADIX_DC {
         let mut r = vec![0; limbs::from_radix_len(digits.len(), radix)];
         let n = limbs::from_radix(&mut r, digits, radix);
@@ -223,8 +265,12 @@ fn from_digits(digits: &[u8], radix: u32, powers: &mut Powers) -> Vec<u64> {
     }
     let (i, low) = powers.split(digits.len());
     let (hi, lo) = digits.split_at(digits.len() - low);
-    let hi = from_digits(hi, radix, powers);
-    let lo = from_digits(lo, radix, powers);
+    let size = limbs::from_radix_len(digits.len(), radix);
+    let (hi, lo) = both(
+        size,
+        || from_digits(hi, radix, powers),
+        || from_digits(lo, radix, powers),
+    );
     if hi.is_empty() {
         return lo;
     }
@@ -250,15 +296,15 @@ pub fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
     let mut powers = Powers::new(radix);
-    powers.top = powers.split(len).0;
-    to_digits(out, a, radix, &mut powers);
+    powers.prepare(powers.split(len).0, true);
+    to_digits(out, a, radix, &powers);
     let lead = out.iter().position(|&d| d != 0).unwrap_or(len);
     out.copy_within(lead.., 0);
     len - lead
 }
 
 /// Writes exactly `out.len()` digits of `a` (with leading zeros); `a < radix^out.len()`.
-fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
+fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &Powers) {
     let a = &a[..limbs::normalized_len(a)];
     if a.len() <= TO_RADIX_LEAF {
         return leaf_digits(out, a, radix);
@@ -289,6 +335,9 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &mut Powers) {
             limbs::divrem(&mut q, &mut r[z..], a_high, p, &mut scratch);
         }
     }
-    to_digits(hi_out, &q, radix, powers);
-    to_digits(lo_out, &r, radix, powers);
+    both(
+        a.len(),
+        || to_digits(hi_out, &q, radix, powers),
+        || to_digits(lo_out, &r, radix, powers),
+    );
 }

@@ -25,6 +25,8 @@ mod ntt;
 mod ntt;
 #[cfg(all(target_arch = "x86_64", feature = "alloc"))]
 mod ntt_avx512;
+#[cfg(feature = "parallel")]
+mod ntt_par;
 #[cfg(feature = "alloc")]
 mod radix;
 mod redc;

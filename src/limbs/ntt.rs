@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex};
 
 /// The primes, `119·2^23 + 1`, `45·2^24 + 1` and `7·2^26 + 1`: each below `2^30`, so that the
 /// lazy butterflies keep residues below `4p < 2^32`.
-const PRIMES: [u32; 3] = [998_244_353, 754_974_721, 469_762_049];
+pub(super) const PRIMES: [u32; 3] = [998_244_353, 754_974_721, 469_762_049];
 
 /// Base-2 logarithm of the longest transform: `2^23` divides every `p - 1`. A product
 /// coefficient sums at most `2^22` products of two 32-bit coefficients, below `2^86 < p0·p1·p2`.
@@ -115,11 +115,11 @@ fn mul_mont(a: u32, b: u32, p: u32, neg_inv: u32) -> u32 {
 /// `log2 m` bits and `ω_2m` a root of unity of order `2m`; `inv` holds the inverses. The
 /// quotient arrays hold the Shoup quotients.
 #[derive(Clone)]
-struct Twiddles {
-    fwd: Vec<u32>,
-    fwd_q: Vec<u32>,
-    inv: Vec<u32>,
-    inv_q: Vec<u32>,
+pub(super) struct Twiddles {
+    pub(super) fwd: Vec<u32>,
+    pub(super) fwd_q: Vec<u32>,
+    pub(super) inv: Vec<u32>,
+    pub(super) inv_q: Vec<u32>,
 }
 
 /// `floor(w·2^32 / p)` for a variable `w < p` without a division: a Barrett estimate from
@@ -295,8 +295,16 @@ const CACHE_BLOCK: usize = 4096;
 /// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
 #[inline(always)]
 fn forward<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
+    forward_from::<WIDE>(a, 1, tw, p);
+}
+
+/// [`forward`] on a block of a longer transform whose first stage takes twiddle `idx`: the
+/// block at index `k` of a level of `m` blocks has `idx = m + k`, and its halves `2·idx` and
+/// `2·idx + 1` (the whole transform is the block `idx = 1`).
+#[inline(always)]
+pub(super) fn forward_from<const WIDE: bool>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
     let n = a.len();
-    let (mut t, mut m) = (n / 2, 1);
+    let (mut t, mut m) = (n / 2, idx);
     while 2 * t > CACHE_BLOCK {
         stage_any::<WIDE, false>(a, t, m, tw, p);
         t /= 2;
@@ -351,6 +359,32 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     }
 }
 
+/// The butterflies of `x[j]` and `y[j]` with the one twiddle `w` (quotient `wq`): forward
+/// ones, or inverse ones with `INVERSE`; on 16 lanes of AVX-512F when `WIDE` and the halves
+/// hold a multiple of 16 residues.
+#[cfg(feature = "parallel")]
+#[inline(always)]
+pub(super) fn halves<const WIDE: bool, const INVERSE: bool>(
+    x: &mut [u32],
+    y: &mut [u32],
+    w: u32,
+    wq: u32,
+    p: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if WIDE && x.len().is_multiple_of(16) {
+        // SAFETY: `WIDE` is set only where the CPU was found to support AVX-512F.
+        return unsafe { super::ntt_avx512::halves::<INVERSE>(x, y, w, wq, p) };
+    }
+    for (x, y) in x.iter_mut().zip(y) {
+        if INVERSE {
+            butterfly_inv(x, y, w, wq, p);
+        } else {
+            butterfly_fwd(x, y, w, wq, p);
+        }
+    }
+}
+
 /// One forward stage ([`stage_fwd`]) or, with `INVERSE`, one inverse stage ([`stage_inv`]);
 /// on 16 lanes of AVX-512F when `WIDE`, where `t` is a multiple of 16 or the array holds a
 /// multiple of 32 residues.
@@ -390,17 +424,24 @@ fn stage_any<const WIDE: bool, const INVERSE: bool>(
 /// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
 #[inline(always)]
 fn inverse<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
+    inverse_from::<WIDE>(a, 1, tw, p);
+}
+
+/// [`inverse`] on a block of a longer transform whose last stage takes twiddle `idx` (see
+/// [`forward_from`]).
+#[inline(always)]
+pub(super) fn inverse_from<const WIDE: bool>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
     let n = a.len();
     if n < 2 {
         return;
     }
     let block = n.min(CACHE_BLOCK);
-    let mut m = n / block;
+    let mut m = idx * (n / block);
     for (k, b) in a.chunks_exact_mut(block).enumerate() {
         inverse_block::<WIDE>(b, m + k, tw, p);
     }
     let mut t = block;
-    while m > 1 {
+    while m > idx {
         m /= 2;
         stage_any::<WIDE, true>(a, t, m, tw, p);
         t *= 2;
@@ -426,7 +467,7 @@ fn inverse_block<const WIDE: bool>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 
 /// Writes the 32-bit coefficients of `x` reduced below `2p` into `a`, zeros after them.
 #[inline(always)]
-fn load(a: &mut [u32], x: &[u64], p: u32) {
+pub(super) fn load(a: &mut [u32], x: &[u64], p: u32) {
     let one = Mulc::new(1, p);
     let (lo, hi) = a.split_at_mut(2 * x.len());
     for (pair, &limb) in lo.chunks_exact_mut(2).zip(x) {
@@ -438,7 +479,7 @@ fn load(a: &mut [u32], x: &[u64], p: u32) {
 
 /// `a = a·b·2^(-32)` pointwise, for transforms (below `4p`); results below `2p`.
 #[inline(always)]
-fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
+pub(super) fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
     let neg_inv = neg_inverse(p);
     for (x, &y) in a.iter_mut().zip(b) {
         *x = mul_mont(reduce(*x, 2 * p), reduce(y, 2 * p), p, neg_inv);
@@ -447,7 +488,7 @@ fn pointwise_mul(a: &mut [u32], b: &[u32], p: u32) {
 
 /// `a = a²·2^(-32)` pointwise (see [`pointwise_mul`]).
 #[inline(always)]
-fn pointwise_sqr(a: &mut [u32], p: u32) {
+pub(super) fn pointwise_sqr(a: &mut [u32], p: u32) {
     let neg_inv = neg_inverse(p);
     for x in a.iter_mut() {
         let y = reduce(*x, 2 * p);
@@ -464,19 +505,53 @@ const fn inv_mod(x: u32, p: u32) -> u32 {
 /// (below `2p_i`, `len` the transform length) to `d0 + p0·d1 + p0·p1·d2 = c` with `d_i < p_i`.
 #[inline(always)]
 fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
+    garner_chunk(&Garner::new(len), r0, r1, r2);
+}
+
+/// The constants of [`garner`] for transforms of `len` points.
+#[derive(Clone, Copy)]
+pub(super) struct Garner {
+    s0: Mulc,
+    a1: Mulc,
+    b1: Mulc,
+    a2: Mulc,
+    b2: Mulc,
+    c2: Mulc,
+}
+
+impl Garner {
+    pub(super) fn new(len: usize) -> Garner {
+        let [p0, p1, p2] = PRIMES;
+        let len = len as u64;
+        // s_i = 2^32 / len mod p_i undoes the Montgomery factor and the transform's scaling.
+        let s = |p: u32| {
+            (pow_mod(2, 32, p) as u64 * inv_mod((len % p as u64) as u32, p) as u64) % p as u64
+        };
+        let inv0 = inv_mod(p0 % p1, p1);
+        let inv01 = inv_mod(((p0 as u64 * p1 as u64) % p2 as u64) as u32, p2);
+        Garner {
+            s0: Mulc::new(s(p0) as u32, p0),
+            a1: Mulc::new((s(p1) * inv0 as u64 % p1 as u64) as u32, p1),
+            b1: Mulc::new(inv0, p1),
+            a2: Mulc::new((s(p2) * inv01 as u64 % p2 as u64) as u32, p2),
+            b2: Mulc::new(inv01, p2),
+            c2: Mulc::new(((p0 % p2) as u64 * inv01 as u64 % p2 as u64) as u32, p2),
+        }
+    }
+}
+
+/// [`garner`] with its constants computed.
+#[inline(always)]
+pub(super) fn garner_chunk(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut [u32]) {
     let [p0, p1, p2] = PRIMES;
-    let len = len as u64;
-    // s_i = 2^32 / len mod p_i undoes the Montgomery factor and the transform's scaling.
-    let s =
-        |p: u32| (pow_mod(2, 32, p) as u64 * inv_mod((len % p as u64) as u32, p) as u64) % p as u64;
-    let s0 = Mulc::new(s(p0) as u32, p0);
-    let inv0 = inv_mod(p0 % p1, p1);
-    let a1 = Mulc::new((s(p1) * inv0 as u64 % p1 as u64) as u32, p1);
-    let b1 = Mulc::new(inv0, p1);
-    let inv01 = inv_mod(((p0 as u64 * p1 as u64) % p2 as u64) as u32, p2);
-    let a2 = Mulc::new((s(p2) * inv01 as u64 % p2 as u64) as u32, p2);
-    let b2 = Mulc::new(inv01, p2);
-    let c2 = Mulc::new(((p0 % p2) as u64 * inv01 as u64 % p2 as u64) as u32, p2);
+    let Garner {
+        s0,
+        a1,
+        b1,
+        a2,
+        b2,
+        c2,
+    } = *g;
     for ((x0, x1), x2) in r0.iter_mut().zip(r1.iter_mut()).zip(r2.iter_mut()) {
         let d0 = reduce(mul_shoup(*x0, s0.w, s0.q, p0), p0);
         // d1 = (c - d0) / p0 mod p1
@@ -495,7 +570,7 @@ fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
 
 /// Adds the coefficients `d0 + p0·d1 + p0·p1·d2` (mixed-radix digits from [`garner`]) at bit
 /// offsets `32·i` into `r`; returns what the sum carries out of `r`.
-fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) -> u128 {
+pub(super) fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) -> u128 {
     let [p0, p1, _] = PRIMES;
     let p01 = p0 as u64 * p1 as u64;
     let coefficient = |i: usize| -> u128 {
@@ -557,13 +632,48 @@ pub fn sqr_ntt_portable(r: &mut [u64], a: &[u64]) {
 fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
     debug_assert!(ntt_fits(r.len()));
     let n = transform_len(r.len());
+    let used = (2 * r.len()).min(n);
+    let buf = digits(n, a, b, used, simd);
+    let carry = recombine_all(r, &buf[..3 * n], used);
+    debug_assert_eq!(carry, 0);
+}
+
+/// Whether a transform of `n` points runs on several threads (feature `parallel`).
+#[cfg(feature = "parallel")]
+#[inline]
+fn on_all_threads(n: usize) -> bool {
+    n >= super::ntt_par::PAR_MIN_LEN && rayon::current_num_threads() > 1
+}
+
+/// The Garner digits of the cyclic convolution of length `n` of `a` and `b` (or `a` and `a`):
+/// a buffer whose first `3n` words are the three primes' thirds, the first `used` of each
+/// holding digits.
+fn digits(n: usize, a: &[u64], b: Option<&[u64]>, used: usize, simd: bool) -> Vec<u32> {
     let tw = twiddles(n);
+    #[cfg(feature = "parallel")]
+    if on_all_threads(n) {
+        let mut buf = vec![0u32; if b.is_some() { 6 * n } else { 3 * n }];
+        let (f, g) = buf.split_at_mut(3 * n);
+        let isa = super::ntt_par::Isa::pick(simd);
+        super::ntt_par::convolve_par(isa, f, g, a, b, &tw, used);
+        return buf;
+    }
     let mut buf = vec![0u32; 4 * n];
     let (f, g) = buf.split_at_mut(3 * n);
     let g = if b.is_some() { g } else { &mut g[..0] };
-    let used = (2 * r.len()).min(n);
     transform(f, g, a, b, &tw, used, simd);
-    finish(r, f, used);
+    buf
+}
+
+/// [`recombine`] of the first `used` digits of each third of `f` (`3n` words) into `r`.
+fn recombine_all(r: &mut [u64], f: &[u32], used: usize) -> u128 {
+    let n = f.len() / 3;
+    let (d0, d1, d2) = (&f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
+    #[cfg(feature = "parallel")]
+    if on_all_threads(n) {
+        return super::ntt_par::recombine_par(r, d0, d1, d2);
+    }
+    recombine(r, d0, d1, d2)
 }
 
 /// [`convolve`] with the vector instruction set if `simd` and the CPU has it.
@@ -650,13 +760,6 @@ fn convolve<const WIDE: bool>(
     garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
 }
 
-/// From the Garner digits in `f` (the first `used` of each third) to the product in `r`.
-fn finish(r: &mut [u64], f: &[u32], used: usize) {
-    let n = f.len() / 3;
-    let carry = recombine(r, &f[..used], &f[n..n + used], &f[2 * n..2 * n + used]);
-    debug_assert_eq!(carry, 0);
-}
-
 /// `r = a·b mod (B^K - 1)` for `K = r.len()`, a power of two from 2 on, with
 /// `1 <= a.len(), b.len() <= K` and `ntt_fits(K)`: the cyclic convolution of one transform of
 /// `2K` coefficients, half the length the whole product would take; `r` is reduced (below
@@ -688,18 +791,14 @@ fn wrapped_product(r: &mut [u64], a: &[u64], b: &[u64], simd: bool) {
     assert!(k >= 2 && k.is_power_of_two() && ntt_fits(k));
     assert!(!a.is_empty() && !b.is_empty() && a.len() <= k && b.len() <= k);
     let n = 2 * k;
-    let tw = twiddles(n);
-    let mut buf = vec![0u32; 4 * n];
-    let (f, g) = buf.split_at_mut(3 * n);
-    transform(f, g, a, Some(b), &tw, n, simd);
-    finish_wrapped(r, f);
+    let buf = digits(n, a, Some(b), n, simd);
+    finish_wrapped(r, &buf[..3 * n]);
 }
 
-/// [`finish`] for a cyclic product: `B^K ≡ 1`, so what the sum carries out of the top comes
-/// back in at the bottom, and `B^K - 1` is zero.
+/// The recombination of a cyclic product: `B^K ≡ 1`, so what the sum carries out of the top
+/// comes back in at the bottom, and `B^K - 1` is zero.
 fn finish_wrapped(r: &mut [u64], f: &[u32]) {
-    let n = f.len() / 3;
-    let carry = recombine(r, &f[..n], &f[n..2 * n], &f[2 * n..]);
+    let carry = recombine_all(r, f, f.len() / 3);
     let (lo, hi) = r.split_at_mut(2);
     let mut out = add_n_assign(lo, &[carry as u64, (carry >> 64) as u64]);
     out = add_1_assign(hi, out);

@@ -72,30 +72,47 @@ pub(super) unsafe fn stage<const INVERSE: bool>(
     p: u32,
 ) {
     assert!(t.is_multiple_of(16) && a.len().is_multiple_of(2 * t));
-    let (p, p2) = (_mm512_set1_epi32(p as i32), _mm512_set1_epi32(2 * p as i32));
     for (i, block) in a.chunks_exact_mut(2 * t).enumerate() {
-        let q = _mm512_set1_epi32(wq[m + i] as i32);
-        let w = _mm512_set1_epi32(w[m + i] as i32);
-        let c = Consts {
-            w,
-            q,
-            q_odd: q,
-            p,
-            p2,
-        };
         let (x, y) = block.split_at_mut(t);
-        for (x, y) in x.chunks_exact_mut(16).zip(y.chunks_exact_mut(16)) {
-            let (xp, yp) = (
-                x.as_mut_ptr().cast::<__m512i>(),
-                y.as_mut_ptr().cast::<__m512i>(),
-            );
-            // SAFETY: `x` and `y` are 16 residues each (64 bytes); unaligned loads and stores.
-            unsafe {
-                let (xv, yv) = (_mm512_loadu_si512(xp), _mm512_loadu_si512(yp));
-                let (xv, yv) = butterfly::<INVERSE>(xv, yv, &c);
-                _mm512_storeu_si512(xp, xv);
-                _mm512_storeu_si512(yp, yv);
-            }
+        // SAFETY: the caller's guarantee is `halves`'s.
+        unsafe { halves::<INVERSE>(x, y, w[m + i], wq[m + i], p) };
+    }
+}
+
+/// The butterflies ([`butterfly`]) of `x[j]` and `y[j]` with one twiddle `w` (quotient `wq`),
+/// for `x.len() == y.len()` a multiple of 16: one block of [`stage`], or part of one.
+///
+/// # Safety
+/// The CPU must support AVX-512F.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn halves<const INVERSE: bool>(
+    x: &mut [u32],
+    y: &mut [u32],
+    w: u32,
+    wq: u32,
+    p: u32,
+) {
+    assert!(x.len() == y.len() && x.len().is_multiple_of(16));
+    let q = _mm512_set1_epi32(wq as i32);
+    let c = Consts {
+        w: _mm512_set1_epi32(w as i32),
+        q,
+        q_odd: q,
+        p: _mm512_set1_epi32(p as i32),
+        p2: _mm512_set1_epi32(2 * p as i32),
+    };
+    for (x, y) in x.chunks_exact_mut(16).zip(y.chunks_exact_mut(16)) {
+        let (xp, yp) = (
+            x.as_mut_ptr().cast::<__m512i>(),
+            y.as_mut_ptr().cast::<__m512i>(),
+        );
+        // SAFETY: `x` and `y` are 16 residues each (64 bytes); unaligned loads and stores.
+        unsafe {
+            let (xv, yv) = (_mm512_loadu_si512(xp), _mm512_loadu_si512(yp));
+            let (xv, yv) = butterfly::<INVERSE>(xv, yv, &c);
+            _mm512_storeu_si512(xp, xv);
+            _mm512_storeu_si512(yp, yv);
         }
     }
 }
