@@ -11,7 +11,7 @@ TINY_FEATURES := tiny-thresholds zeroize-int $(FEATURES)
 ADX := RUSTFLAGS="-C target-feature=+bmi2,+adx"
 ADX_DIR := target/adx
 
-.PHONY: arm cross size test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct python-deps test-py bench-py test-c bench-c install bench-calc
+.PHONY: arm cross size test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct ct-matrix python-deps test-py bench-py test-c bench-c install bench-calc
 
 test: deps fmt layers asm-check clippy doc unit tiny ct test-py test-c arm cross size
 
@@ -95,6 +95,13 @@ ct:
 	$(ADX) $(CARGO) build --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --example ctgrind
 	valgrind -q --error-exitcode=42 $(ADX_DIR)/release/examples/ctgrind
 	@echo "ct: no secret-dependent branch or index; the variable-time self-test was reported"
+	scripts/ct.sh subset
+
+# The constant-time check of ct/ (a crate depending on carry as users' crates do) in all 48
+# builds: opt-level 2/3/s x codegen-units 1/16 x lto off/fat x target-cpu generic/native x
+# debug info off/on (scripts/ct.sh; about two minutes a build on two cores).
+ct-matrix:
+	scripts/ct.sh full
 
 # Longer differential runs: CARRY_SCALE multiplies every case count; the last with every
 # instruction-set extension off (CARRY_CPU, docs/performance.md).
