@@ -183,23 +183,73 @@ unsafe fn install_allocator(py: Python<'_>, t: *mut ffi::PyTypeObject) {
     }
 }
 
-/// Frees an `Int` object: drops the value, then keeps the memory on the free list or returns
-/// it (a heap type's instance also releases its reference to the type).
+/// Freed objects on the free list keep their value, and with it its heap buffer, when the
+/// buffer has at most this many limbs: `a + b` then computes into the buffer of the object it
+/// reuses, without asking the allocator (or carry's buffer cache) for one.
+const KEEP_LIMBS: usize = 2 * FAST_LIMBS + 2;
+
+/// Frees an `Int` object: keeps its memory, and its value when that is small (see
+/// [`KEEP_LIMBS`]), on the free list, or drops the value and returns the memory (a heap type's
+/// instance also releases its reference to the type). Every object on the free list holds an
+/// initialised value.
 unsafe extern "C" fn dealloc(o: *mut ffi::PyObject) {
     // SAFETY: o is an Int object whose refcount reached zero (called by the interpreter with
-    // the GIL held); its value sits at VALUE_OFFSET and is dropped exactly once here.
+    // the GIL held); its value sits at VALUE_OFFSET, initialised, and is either kept (the
+    // object goes on the free list with it) or dropped exactly once here.
     unsafe {
         ffi::PyObject_GC_UnTrack(o.cast());
         let t = ffi::Py_TYPE(o);
-        std::ptr::drop_in_place((o as *mut u8).add(VALUE_OFFSET.load(Relaxed)) as *mut PyIntObj);
+        let v = (o as *mut u8).add(VALUE_OFFSET.load(Relaxed)) as *mut PyIntObj;
         let n = FREE.len.get();
         if n < FREE_LIST {
+            if (*v).0.capacity_limbs() > KEEP_LIMBS {
+                *v = PyIntObj(Int::ZERO);
+            }
             (*FREE.items.get())[n] = o;
             FREE.len.set(n + 1);
         } else {
+            std::ptr::drop_in_place(v);
             ffi::PyObject_GC_Del(o.cast());
         }
         ffi::Py_DecRef(t.cast());
+    }
+}
+
+/// A new `Int` object whose value `f` sets, as a new reference (NULL with MemoryError set):
+/// `f` is given the value the reused object kept (or zero), so a three-address form can
+/// compute into its buffer. `None` when the direct allocator is not installed.
+#[inline(always)]
+fn new_assign(_py: Python<'_>, f: impl FnOnce(&mut Int)) -> Option<*mut ffi::PyObject> {
+    let offset = VALUE_OFFSET.load(Relaxed);
+    if offset == 0 {
+        return None;
+    }
+    let t = INT_TYPE.load(Relaxed) as *mut ffi::PyTypeObject;
+    // SAFETY: the GIL is held (a `Python` token exists); objects on the free list have the
+    // size and GC header of an Int object and an initialised value; PyObject_Init sets the
+    // type (taking a reference to it) and the refcount; a new object's value is written once
+    // into its uninitialised place before `f` sees it.
+    unsafe {
+        let n = FREE.len.get();
+        let o = if n > 0 {
+            FREE.len.set(n - 1);
+            let o = (*FREE.items.get())[n - 1];
+            ffi::PyObject_Init(o, t);
+            o
+        } else {
+            let o = ffi::PyType_GenericAlloc(t, 0);
+            if o.is_null() {
+                return Some(o);
+            }
+            std::ptr::write(
+                (o as *mut u8).add(offset) as *mut PyIntObj,
+                PyIntObj(Int::ZERO),
+            );
+            o
+        };
+        let v = (o as *mut u8).add(offset) as *mut PyIntObj;
+        f(&mut (*v).0);
+        Some(o)
     }
 }
 
@@ -218,24 +268,26 @@ pub fn new_raw(py: Python<'_>, v: Int) -> *mut ffi::PyObject {
     }
     let t = INT_TYPE.load(Relaxed) as *mut ffi::PyTypeObject;
     // SAFETY: the GIL is held (a `Python` token exists); objects on the free list have the
-    // size and GC header of an Int object; PyObject_Init sets the type (taking a reference
-    // to it) and the refcount; the value is written once into the uninitialised place.
+    // size and GC header of an Int object and an initialised value (replaced here);
+    // PyObject_Init sets the type (taking a reference to it) and the refcount; a new object's
+    // value is written once into its uninitialised place.
     unsafe {
         let n = FREE.len.get();
-        let o = if n > 0 {
+        if n > 0 {
             FREE.len.set(n - 1);
             let o = (*FREE.items.get())[n - 1];
             ffi::PyObject_Init(o, t);
+            // The value it kept is replaced (and dropped).
+            *((o as *mut u8).add(offset) as *mut PyIntObj) = PyIntObj(v);
             o
         } else {
             let o = ffi::PyType_GenericAlloc(t, 0);
             if o.is_null() {
                 return o;
             }
+            std::ptr::write((o as *mut u8).add(offset) as *mut PyIntObj, PyIntObj(v));
             o
-        };
-        std::ptr::write((o as *mut u8).add(offset) as *mut PyIntObj, PyIntObj(v));
-        o
+        }
     }
 }
 
@@ -299,13 +351,13 @@ unsafe fn binary(
 }
 
 unsafe extern "C" fn add(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    unsafe { binary(0, a, b, |x, y| Some(x + y)) }
+    unsafe { binary_assign(0, a, b, Int::assign_add, |x, y| x + y) }
 }
 unsafe extern "C" fn sub(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    unsafe { binary(1, a, b, |x, y| Some(x - y)) }
+    unsafe { binary_assign(1, a, b, Int::assign_sub, |x, y| x - y) }
 }
 unsafe extern "C" fn mul(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    unsafe { binary(2, a, b, |x, y| Some(x * y)) }
+    unsafe { binary_assign(2, a, b, Int::assign_mul, |x, y| x * y) }
 }
 unsafe extern "C" fn rem(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
     unsafe { binary(3, a, b, |x, y| (!y.is_zero()).then(|| x.div_rem_floor(y).1)) }
@@ -333,6 +385,37 @@ unsafe extern "C" fn lshift(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mu
 }
 unsafe extern "C" fn rshift(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
     unsafe { binary(11, a, b, |x, k| Some(x >> u64::try_from(k).ok()?)) }
+}
+
+/// [`binary`] for an operation with a three-address form `g` (`r.g(x, y)`), which computes
+/// into the value of the object reused from the free list; `f` where there is no free list.
+#[inline(always)]
+unsafe fn binary_assign(
+    k: usize,
+    a: *mut ffi::PyObject,
+    b: *mut ffi::PyObject,
+    g: fn(&mut Int, &Int, &Int),
+    f: fn(&Int, &Int) -> Int,
+) -> *mut ffi::PyObject {
+    // SAFETY: the interpreter calls slots with the GIL held.
+    let py = unsafe { Python::assume_attached() };
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: a and b are live objects.
+        match unsafe { (small(py, a), small(py, b)) } {
+            (Some(x), Some(y)) => {
+                Some(new_assign(py, |r| g(r, &x, &y)).unwrap_or_else(|| out(py, f(&x, &y))))
+            }
+            _ => None,
+        }
+    }));
+    match r {
+        Ok(Some(o)) => o,
+        _ => {
+            // SAFETY: ORIGINAL[k] is PyO3's function for this slot, stored by `install`.
+            let g: Binary = unsafe { std::mem::transmute(ORIGINAL[k].load(Relaxed)) };
+            unsafe { g(a, b) }
+        }
+    }
 }
 
 /// One direct unary slot.

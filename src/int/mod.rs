@@ -432,6 +432,24 @@ impl Int {
         *self = Parts::from_sign_buf(neg, buf, cap).into_int();
     }
 
+    /// The number of limbs the value can hold without allocating: its heap buffer's length, or
+    /// the five it holds inline. Front ends that keep values for reuse read it to let go of
+    /// large buffers. Not a stable API.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// assert_eq!(Int::from(7).capacity_limbs(), 5);
+    /// assert!((Int::ONE << 1000u32).capacity_limbs() >= 16);
+    /// ```
+    #[doc(hidden)]
+    #[inline]
+    pub fn capacity_limbs(&self) -> usize {
+        match &self.repr {
+            Repr::Heap { buf, .. } => buf.len(),
+            Repr::Inline { .. } => INLINE,
+        }
+    }
+
     /// Takes a heap buffer and the length of the magnitude in it out for in-place work (the
     /// value is left zero); an inline value is left as it is and gives `None`.
     #[inline]
