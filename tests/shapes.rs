@@ -299,3 +299,196 @@ fn fused_multiply_add() {
     }
     report("fused_multiply_add", n);
 }
+
+/// A signed value of exactly `n` limbs (zero for `n = 0`).
+fn signed(rng: &mut Rng, n: usize) -> Integer {
+    let x = if n == 0 {
+        Integer::new()
+    } else {
+        magnitude(rng, n)
+    };
+    if rng.bool() {
+        -x
+    } else {
+        x
+    }
+}
+
+/// gcd, lcm and gcd_ext of operands whose lengths differ by 0 to 1000 limbs, the shorter of 1
+/// to 40 limbs (sometimes a common factor, sometimes a divisor of the longer one), both signs
+/// and both orders, against `mpz_gcd`, `mpz_lcm` and `mpz_gcdext`.
+#[test]
+fn unbalanced_gcd() {
+    let mut rng = Rng::for_test("unbalanced_gcd");
+    let mut n = 0u64;
+    for _ in 0..cases(1_500) {
+        let short = *rng.pick(&[1usize, 1, 2, 3, 5, 10, 40]);
+        let extra = *rng.pick(&[0usize, 1, 2, 3, 8, 100, 1000]);
+        let mut rb = signed(&mut rng, short);
+        let mut ra = signed(&mut rng, short + extra);
+        match rng.below(4) {
+            0 => {
+                let gl = rng.range(1, 3) as usize;
+                let g = magnitude(&mut rng, gl);
+                ra *= &g;
+                rb *= &g;
+            }
+            1 => ra = Integer::from(&rb * &ra) + rng.below(2),
+            _ => {}
+        }
+        if rng.bool() {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        let (a, b) = (to_int(&ra), to_int(&rb));
+        let what = |op: &str| format!("{op}({}, {})", hx(&ra), hx(&rb));
+        check(&a.gcd(&b), &Integer::from(ra.gcd_ref(&rb)), || what("gcd"));
+        check(&a.lcm(&b), &Integer::from(ra.lcm_ref(&rb)), || what("lcm"));
+        n += 2;
+        if extra <= 100 {
+            let (g, s, t) = a.gcd_ext(&b);
+            let (rg, rs, rt) = ra.clone().extended_gcd(rb.clone(), Integer::new());
+            check(&g, &rg, || what("gcd_ext g"));
+            check(&s, &rs, || what("gcd_ext s"));
+            check(&t, &rt, || what("gcd_ext t"));
+            n += 1;
+        }
+    }
+    report("unbalanced_gcd", n);
+}
+
+/// A fraction with an `n`-limb numerator and an `m`-limb denominator before reduction, times
+/// the shared `g` when given (so that sums meet the cross-gcd paths), sometimes zero or an
+/// integer.
+fn fraction(rng: &mut Rng, n: usize, m: usize, g: &Integer) -> rug::Rational {
+    let num = match rng.below(10) {
+        0 => Integer::new(),
+        _ => signed(rng, n),
+    };
+    let den = match rng.below(10) {
+        0 => Integer::from(1),
+        1 => Integer::from(rng.range(1, 1000)),
+        _ => magnitude(rng, m) * g,
+    };
+    rug::Rational::from((num, den))
+}
+
+/// `+ - * /` and their assigning forms on rationals with 1- to 1000-limb parts (unbalanced
+/// pairs, shared denominator factors, zero, integers, negative values), and with `Int` and
+/// `i64` operands, against `mpq_add`, `mpq_sub`, `mpq_mul` and `mpq_div`.
+#[test]
+fn rational_shapes() {
+    use carry::Rational;
+    let mut rng = Rng::for_test("rational_shapes");
+    let mut n = 0u64;
+    let rat = |x: &rug::Rational| Rational::new(to_int(x.numer()), to_int(x.denom()));
+    let same = |got: &Rational, want: &rug::Rational, what: &dyn Fn() -> String| {
+        let ok = to_rug(got.numer()) == *want.numer() && to_rug(got.denom()) == *want.denom();
+        if !ok {
+            fail(&format!(
+                "{}\n  got  {}/{}\n  want {want}",
+                what(),
+                got.numer(),
+                got.denom()
+            ));
+        }
+    };
+    for _ in 0..cases(1_500) {
+        let len = |rng: &mut Rng| *rng.pick(&[1usize, 1, 2, 4, 8, 32, 1000]);
+        let gl = rng.range(1, 3) as usize;
+        let g = if rng.chance(1, 2) {
+            magnitude(&mut rng, gl)
+        } else {
+            Integer::from(1)
+        };
+        let (l1, l2, l3, l4) = (len(&mut rng), len(&mut rng), len(&mut rng), len(&mut rng));
+        let rx = fraction(&mut rng, l1, l2, &g);
+        let ry = fraction(&mut rng, l3, l4, &g);
+        let (x, y) = (rat(&rx), rat(&ry));
+        let what = |op: &str| format!("{} {op} {}", rx, ry);
+        type Op = fn(&Rational, &Rational) -> Rational;
+        type OpAssign = fn(&mut Rational, &Rational);
+        let ops: [(&str, Op, OpAssign); 4] = [
+            ("+", |a, b| a + b, |a, b| *a += b),
+            ("-", |a, b| a - b, |a, b| *a -= b),
+            ("*", |a, b| a * b, |a, b| *a *= b),
+            ("/", |a, b| a / b, |a, b| *a /= b),
+        ];
+        for (i, (op, f, fa)) in ops.iter().enumerate() {
+            if i == 3 && ry == 0 {
+                continue;
+            }
+            let want = match i {
+                0 => rug::Rational::from(&rx + &ry),
+                1 => rug::Rational::from(&rx - &ry),
+                2 => rug::Rational::from(&rx * &ry),
+                _ => rug::Rational::from(&rx / &ry),
+            };
+            same(&f(&x, &y), &want, &|| what(op));
+            let mut acc = x.clone();
+            fa(&mut acc, &y);
+            same(&acc, &want, &|| what(&format!("{op}=")));
+            n += 2;
+        }
+        // An integer operand: Int and i64, by operator and assigning form.
+        let cl = len(&mut rng).min(40);
+        let rc = signed(&mut rng, cl);
+        let c = to_int(&rc);
+        let k = rng.next_u64() as i64 >> rng.below(63);
+        for (rk, ck) in [(rc.clone(), c.clone()), (Integer::from(k), Int::from(k))] {
+            let rq = rug::Rational::from(&rk);
+            let w = |op: &str| format!("{} {op} {}", rx, rk);
+            same(&(&x + &ck), &rug::Rational::from(&rx + &rq), &|| w("+"));
+            same(&(&x - &ck), &rug::Rational::from(&rx - &rq), &|| w("-"));
+            same(&(&x * &ck), &rug::Rational::from(&rx * &rq), &|| w("*"));
+            let mut acc = x.clone();
+            acc += &ck;
+            same(&acc, &rug::Rational::from(&rx + &rq), &|| w("+="));
+            let mut acc = x.clone();
+            acc *= ck.clone();
+            same(&acc, &rug::Rational::from(&rx * &rq), &|| w("*="));
+            if rk != 0 {
+                same(&(&x / &ck), &rug::Rational::from(&rx / &rq), &|| w("/"));
+                let mut acc = x.clone();
+                acc /= &ck;
+                same(&acc, &rug::Rational::from(&rx / &rq), &|| w("/="));
+            }
+            n += 7;
+        }
+        let mut acc = x.clone();
+        acc -= k;
+        same(&acc, &rug::Rational::from(&rx - k), &|| {
+            format!("{rx} -= {k}")
+        });
+        n += 1;
+    }
+    report("rational_shapes", n);
+}
+
+/// `next_prime` and `prev_prime` from random 1024-bit starts and from starts just below and
+/// above a prime (the sieve's window edges), against `mpz_nextprime` and `mpz_prevprime`.
+#[test]
+fn prime_stepping() {
+    let mut rng = Rng::for_test("prime_stepping");
+    let mut n = 0u64;
+    for i in 0..cases(12) {
+        let bits = [70u32, 128, 256, 1024][i % 4];
+        let mut x = magnitude(&mut rng, (bits as usize).div_ceil(64));
+        x.keep_bits_mut(bits);
+        x.set_bit(bits - 1, true);
+        if rng.bool() {
+            // Just around a prime.
+            x = Integer::from(x.next_prime_ref()) + rng.below(3) - 1u32;
+        }
+        let c = to_int(&x);
+        check(&c.next_prime(), &Integer::from(x.next_prime_ref()), || {
+            format!("next_prime({})", hx(&x))
+        });
+        check(
+            &c.prev_prime().unwrap(),
+            &Integer::from(x.prev_prime_ref()),
+            || format!("prev_prime({})", hx(&x)),
+        );
+        n += 2;
+    }
+    report("prime_stepping", n);
+}

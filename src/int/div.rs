@@ -180,26 +180,31 @@ fn rem_parts(a: &[u64], b: &[u64], rneg: bool) -> Parts {
         };
         return Parts::from(Int::from_sign_u128(rneg, r as u128));
     }
-    let qn = an - dn + 1;
-    let into = |r: &mut [u64]| {
-        if limbs::in_registers(an, dn) {
-            let v = limbs::divisor_reciprocal(b);
-            with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
-        } else {
-            with_scratch(qn + limbs::divrem_scratch_len(an, dn), |s| {
-                let (q, s) = s.split_at_mut(qn);
-                limbs::divrem(q, r, a, b, s)
-            });
-        }
-    };
     if dn <= INLINE {
         let mut r = [0; INLINE];
-        into(&mut r[..dn]);
+        rem_into(&mut r[..dn], a, b);
         return Parts::small(rneg, r);
     }
     let mut r = pool::take(dn);
-    into(&mut r[..dn]);
+    rem_into(&mut r[..dn], a, b);
     Parts::from_sign_buf(rneg, r, dn)
+}
+
+/// `r = a mod b` for magnitudes with `a.len() >= b.len() >= 2`, `|a| >= |b|` and
+/// `r.len() == b.len()`; the quotient goes to scratch and is dropped.
+#[inline]
+pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
+    let (an, dn) = (a.len(), b.len());
+    let qn = an - dn + 1;
+    if limbs::in_registers(an, dn) {
+        let v = limbs::divisor_reciprocal(b);
+        with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
+    } else {
+        with_scratch(qn + limbs::divrem_scratch_len(an, dn), |s| {
+            let (q, s) = s.split_at_mut(qn);
+            limbs::divrem(q, r, a, b, s)
+        });
+    }
 }
 
 /// A buffer of at least `n` limbs: a destination's own, when it has room (else it goes back to

@@ -20,6 +20,8 @@ pub(crate) mod radix;
 /// The `f64` functions of `std` from `libm`, for `Rational`'s estimates without `std`.
 #[cfg(not(feature = "std"))]
 pub(crate) use crate::limbs::FloatMath;
+pub(crate) use div::rem_into;
+pub(crate) use pool::{put as pool_put, take as pool_take};
 
 use alloc::{boxed::Box, vec::Vec};
 use core::mem::ManuallyDrop;

@@ -28,10 +28,17 @@ impl Int {
         if b.is_empty() {
             return self.abs();
         }
-        if a.len() <= 2 && b.len() <= 2 {
+        let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+        if let [d] = *b {
+            return Int::from(gcd_1(a, d));
+        }
+        if a.len() <= 2 {
             return Int::from(gcd_u128(to_u128(a), to_u128(b)));
         }
-        if a.len().min(b.len()) >= GCD_HGCD {
+        if a.len() > b.len() {
+            return gcd_unbalanced(a, b);
+        }
+        if b.len() >= GCD_HGCD {
             let (x, y, _) = hgcd::reduce_pair(&self.abs(), &other.abs(), false);
             if y.is_zero() {
                 return x;
@@ -88,7 +95,13 @@ impl Int {
         if self.is_zero() || other.is_zero() {
             return Int::ZERO;
         }
-        (self.abs() / self.gcd(other)) * other.abs()
+        let g = self.gcd(other);
+        let a = if g == 1u32 {
+            self.abs()
+        } else {
+            self.abs().div_exact(&g)
+        };
+        a * other.abs()
     }
 }
 
@@ -154,6 +167,47 @@ fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
     }
 }
 
+/// The gcd of a nonzero magnitude `a` and a limb `d != 0`: one remainder-only pass over `a`
+/// (`limbs::mod_1`), then Stein's binary algorithm on the two limbs.
+fn gcd_1(a: &[u64], d: u64) -> u64 {
+    let r = if a.len() <= 2 {
+        (to_u128(a) % u128::from(d)) as u64
+    } else {
+        limbs::mod_1(a, d)
+    };
+    gcd_u64(r, d)
+}
+
+/// The gcd of `a` and a shorter `b` (at least two limbs, both nonzero): `b` and `a mod b` (a
+/// remainder-only division, the quotient not kept and `a` not copied), then the balanced
+/// algorithms.
+fn gcd_unbalanced(a: &[u64], b: &[u64]) -> Int {
+    const STACK: usize = 32;
+    let dn = b.len();
+    let mut stack = [0u64; STACK];
+    let mut heap = None;
+    let r = if dn <= STACK {
+        &mut stack[..dn]
+    } else {
+        &mut heap.insert(crate::int::pool_take(dn))[..dn]
+    };
+    crate::int::rem_into(r, a, b);
+    let rn = limbs::normalized_len(r);
+    let g = if rn == 0 {
+        Int::from_limbs(b)
+    } else if rn == 1 {
+        Int::from(gcd_1(b, r[0]))
+    } else if rn >= GCD_HGCD {
+        Int::from_limbs(b).gcd(&Int::from_limbs(&r[..rn]))
+    } else {
+        gcd_magnitudes(b, &r[..rn])
+    };
+    if let Some(h) = heap {
+        crate::int::pool_put(h);
+    }
+    g
+}
+
 /// The gcd of two nonzero magnitudes by Lehmer's algorithm with [`limbs::hgcd2`] steps, down to
 /// two limbs, then Stein's binary algorithm.
 fn gcd_magnitudes(a: &[u64], b: &[u64]) -> Int {
@@ -178,7 +232,7 @@ fn gcd_magnitudes(a: &[u64], b: &[u64]) -> Int {
         }
         match st.matrix() {
             Some(m) => st.apply(&m),
-            None => drop(st.divide()),
+            None => st.reduce(),
         }
     }
 }
@@ -243,6 +297,24 @@ impl<'a> Lehmer<'a> {
         limbs::matrix_apply(&mut self.x[..n], &mut self.y[..n], m);
         self.nx = limbs::normalized_len(&self.x[..n]);
         self.ny = limbs::normalized_len(&self.y[..n]);
+    }
+
+    /// `x = x mod y`, the quotient not formed (a remainder-only division).
+    fn reduce(&mut self) {
+        let (nx, ny) = (self.nx, self.ny);
+        if ny == 1 {
+            let r = limbs::mod_1(&self.x[..nx], self.y[0]);
+            self.x[..nx].fill(0);
+            self.x[0] = r;
+            self.nx = usize::from(r != 0);
+            return;
+        }
+        let mut r = crate::int::pool_take(ny);
+        crate::int::rem_into(&mut r[..ny], &self.x[..nx], &self.y[..ny]);
+        self.x[..nx].fill(0);
+        self.x[..ny].copy_from_slice(&r[..ny]);
+        self.nx = limbs::normalized_len(&self.x[..ny]);
+        crate::int::pool_put(r);
     }
 
     /// `x = x mod y`, returning the quotient (the step taken when no matrix is safe: a quotient
@@ -320,6 +392,15 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
         (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
     u128::from(gcd_odd_u64(a as u64, b as u64)) << k
+}
+
+/// Stein's binary gcd of two limbs.
+fn gcd_u64(a: u64, b: u64) -> u64 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let k = (a | b).trailing_zeros();
+    gcd_odd_u64(a >> a.trailing_zeros(), b >> b.trailing_zeros()) << k
 }
 
 /// Stein's binary gcd of two odd limbs.

@@ -86,7 +86,7 @@ impl Rational {
         let (mut numer, mut denom) = if g == 1 {
             (numer, denom)
         } else {
-            (numer / &g, denom / &g)
+            (numer.div_exact(&g), denom.div_exact(&g))
         };
         if denom.is_negative() {
             numer = -numer;
