@@ -1,7 +1,8 @@
 //! Primality: trial division, then the Baillie–PSW test (a strong base-2 Fermat test and a
 //! strong Lucas test with Selfridge's parameters; Baillie & Wagstaff, Math. Comp. 35 (1980),
 //! and Baillie, Fiori & Wagstaff, Math. Comp. 90 (2021)), which has no counterexample below
-//! 2^64; Miller–Rabin rounds on request. Next/previous prime by stepping with the same test.
+//! 2^64; Miller–Rabin rounds on request. Next/previous prime: the odd candidates of a window
+//! sieved by the small primes, then the same test on the survivors.
 
 use super::small_primes::SMALL_PRIMES;
 use crate::modular::arith::Timing;
@@ -72,6 +73,9 @@ impl Int {
         } else {
             self + 2u32
         };
+        if c.as_limbs().len() > 1 {
+            return sieved_search(&c, true);
+        }
         while !c.is_probable_prime() {
             c += 2u32;
         }
@@ -98,6 +102,9 @@ impl Int {
         } else {
             self - 2u32
         };
+        if c.as_limbs().len() > 1 && c.bits() > 65 {
+            return Some(sieved_search(&c, false));
+        }
         while !c.is_probable_prime() {
             c -= 2u32;
         }
@@ -172,6 +179,65 @@ fn trial_division(n: &Int) -> Option<bool> {
     match small {
         Some(x) if x < TRIAL_LIMIT * TRIAL_LIMIT => Some(true),
         _ => None,
+    }
+}
+
+/// The first probable prime among the odd numbers `c, c + 2, c + 4, ...` (`up`) or
+/// `c, c - 2, ...` (not `up`), for an odd `c` of two limbs or more (when going down, of more
+/// than 65 bits, so that the search stays far above the sieving primes).
+///
+/// A window of candidates is sieved by the small primes (as many as the bit length allows,
+/// up to 2^16) before the Baillie–PSW test runs on the survivors, as GMP 6.3's
+/// `mpz_nextprime`: the residues of the window's start come from one remainder pass per group
+/// of primes whose product fits a limb, then each prime strikes its multiples. The window spans
+/// about three average prime gaps; a window without a prime moves on to the next.
+fn sieved_search(c: &Int, up: bool) -> Int {
+    let bits = c.bits();
+    let window = (bits as usize).clamp(64, 1 << 14);
+    let count = (8 * bits as usize).clamp(64, SMALL_PRIMES.len() - 1);
+    let primes = &SMALL_PRIMES[1..=count]; // odd primes only
+    let mut composite = vec![false; window];
+    let mut start = c.clone();
+    loop {
+        composite.fill(false);
+        let mut i = 0;
+        while i < primes.len() {
+            // A group of primes whose product fits a limb: one remainder pass for all.
+            let (mut product, mut j) = (1u64, i);
+            while j < primes.len() {
+                match product.checked_mul(u64::from(primes[j])) {
+                    Some(m) => product = m,
+                    None => break,
+                }
+                j += 1;
+            }
+            let r = crate::limbs::mod_1(start.as_limbs(), product);
+            for &p in &primes[i..j] {
+                let p = u64::from(p);
+                let rp = r % p;
+                // The first k with start ± 2k ≡ 0 (mod p): 2k ≡ ∓rp, k = (∓rp)·(p + 1)/2.
+                let target = if up { (p - rp) % p } else { rp };
+                let k = (target * p.div_ceil(2)) % p;
+                let mut k = k as usize;
+                while k < window {
+                    composite[k] = true;
+                    k += p as usize;
+                }
+            }
+            i = j;
+        }
+        for (k, &struck) in composite.iter().enumerate() {
+            if struck {
+                continue;
+            }
+            let step = 2 * k as u64;
+            let n = if up { &start + step } else { &start - step };
+            if strong_probable_prime_base2(&n) && strong_lucas_probable_prime(&n) {
+                return n;
+            }
+        }
+        let step = 2 * window as u64;
+        start = if up { start + step } else { start - step };
     }
 }
 
