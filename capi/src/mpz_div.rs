@@ -165,7 +165,7 @@ unsafe fn div_qr_ui(q: Ptr, r: Ptr, n: Src, x: u64, rnd: Rnd) -> u64 {
     }
     let mut rem;
     if q.is_null() {
-        rem = limbs::rem_1(mag(n), x);
+        rem = limbs::mod_1(mag(n), x);
     } else {
         let qp = ensure(q, nn);
         let np = (*n).d;
@@ -269,7 +269,7 @@ pub unsafe extern "C" fn mpz_divisible_ui_p(n: Src, x: c_ulong) -> c_int {
     if x == 0 {
         return c_int::from(len(n) == 0);
     }
-    c_int::from(limbs::rem_1(mag(n), x) == 0)
+    c_int::from(limbs::mod_1(mag(n), x) == 0)
 }
 
 /// Whether `a ≡ c (mod d)` (for `d = 0`: whether `a = c`).

@@ -55,7 +55,7 @@ pub unsafe extern "C" fn mpz_gcd_ui(g: Ptr, a: Src, x: c_ulong) -> c_ulong {
     } else if len(a) == 0 {
         x
     } else {
-        let m = limbs::rem_1(mag(a), x);
+        let m = limbs::mod_1(mag(a), x);
         if m == 0 {
             x
         } else {
@@ -122,7 +122,7 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
     }
     let m0 = *(*m).d;
     if len(m) == 1 && m0 & 1 == 1 && m0 > 1 && !is_neg(e) {
-        let x = limbs::rem_1(mag(b), m0);
+        let x = limbs::mod_1(mag(b), m0);
         let x = if is_neg(b) && x != 0 { m0 - x } else { x };
         return mpz_set_ui(r, powm_1(x, mag(e), m0));
     }
