@@ -11,7 +11,7 @@ TINY_FEATURES := tiny-thresholds zeroize-int $(FEATURES)
 ADX := RUSTFLAGS="-C target-feature=+bmi2,+adx"
 ADX_DIR := target/adx
 
-.PHONY: arm cross size test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct ct-matrix python-deps test-py bench-py test-c bench-c install bench-calc
+.PHONY: arm cross size test check quick doc deps deb-deps fmt clippy unit tiny soak fuzz bench tasks peers tune ct ct-matrix python-deps test-py bench-py test-c bench-c install bench-calc speed32
 
 test: deps fmt layers asm-check clippy doc unit tiny ct test-py test-c arm cross size
 
@@ -193,6 +193,13 @@ asm-check:
 # P-256 inverse) under qemu-system-arm with semihosting (scripts/arm.sh, docs/embedded.md).
 arm:
 	scripts/arm.sh
+
+# What a 32-bit host pays: cross/diff/examples/speed.rs on x86_64 and on i686 (docs/embedded.md).
+speed32:
+	cd cross/diff && $(CARGO) build -q --release --example speed \
+		&& $(CARGO) build -q --release --example speed --target i686-unknown-linux-gnu
+	@echo "x86_64:" && taskset -c 1 cross/diff/target/release/examples/speed
+	@echo "i686:" && taskset -c 1 cross/diff/target/i686-unknown-linux-gnu/release/examples/speed
 
 # The num-bigint differential suite (cross/diff) on aarch64 under qemu-aarch64 and on i686.
 cross:
