@@ -201,10 +201,12 @@ speed32:
 	@echo "x86_64:" && taskset -c 1 cross/diff/target/release/examples/speed
 	@echo "i686:" && taskset -c 1 cross/diff/target/i686-unknown-linux-gnu/release/examples/speed
 
-# The num-bigint differential suite (cross/diff) on aarch64 under qemu-aarch64 and on i686.
+# The num-bigint differential suite (cross/diff) on aarch64 under qemu-aarch64 and on i686;
+# the library with `alloc` built for wasm32.
 cross:
 	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target aarch64-unknown-linux-gnu
 	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target i686-unknown-linux-gnu
+	$(CARGO) build -q -p carry --no-default-features --features alloc --target wasm32-unknown-unknown
 
 # Code size on Cortex-M4 (docs/embedded.md's table; fails past 8 KiB for the DH-3072 library).
 size:

@@ -19,7 +19,7 @@ needs=(
 # The Rust targets of make cross and make arm.
 if command -v rustup >/dev/null; then
   installed=$(rustup target list --installed)
-  for t in aarch64-unknown-linux-gnu i686-unknown-linux-gnu thumbv7em-none-eabihf thumbv6m-none-eabi; do
+  for t in aarch64-unknown-linux-gnu i686-unknown-linux-gnu thumbv7em-none-eabihf thumbv6m-none-eabi wasm32-unknown-unknown; do
     if grep -qx "$t" <<< "$installed"; then
       echo "deps: the Rust target $t is present"
     else
