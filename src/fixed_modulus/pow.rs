@@ -12,39 +12,6 @@ use crate::limbs;
 use crate::Uint;
 use zeroize::Zeroize;
 
-/// All ones when `a == b`, else zero, without a branch.
-#[inline(always)]
-fn eq_mask(a: u64, b: u64) -> u64 {
-    let x = a ^ b;
-    let nonzero = (x | x.wrapping_neg()) >> 63;
-    core::hint::black_box(nonzero ^ 1).wrapping_neg()
-}
-
-/// `out = table[index]` (entries of `out.len()` limbs), reading every entry.
-fn lookup(out: &mut [u64], table: &[u64], index: u64) {
-    let n = out.len();
-    out.fill(0);
-    for (i, entry) in table.chunks_exact(n).enumerate() {
-        let mask = eq_mask(i as u64, index);
-        for (o, &t) in out.iter_mut().zip(entry) {
-            *o |= t & mask;
-        }
-    }
-}
-
-/// Bits `[pos, pos + w)` of the little-endian limbs `e` (zero beyond its end); the limbs read
-/// depend only on `pos` and `w`.
-fn bits_at(e: &[u64], pos: usize, w: u32) -> u64 {
-    let (i, sh) = (pos / 64, pos % 64);
-    let lo = e.get(i).copied().unwrap_or(0) >> sh;
-    let hi = if sh == 0 {
-        0
-    } else {
-        e.get(i + 1).copied().unwrap_or(0) << (64 - sh)
-    };
-    (lo | hi) & ((1 << w) - 1)
-}
-
 /// Fills `table` (entries of `n` limbs) with `x^i` in Montgomery form, `x` in Montgomery form
 /// (`x < m`) at entry 1 already.
 fn powers(c: &Ctx<'_>, table: &mut [u64]) {
@@ -76,8 +43,8 @@ impl Ctx<'_> {
                 self.sqr(tmp, acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            let mut digit = bits_at(e, k * w as usize, w);
-            lookup(entry, table, digit);
+            let mut digit = limbs::bits_at(e, (k * w as usize) as u64, w);
+            limbs::tabselect(entry, table, digit);
             digit.zeroize();
             self.mul(tmp, acc, entry);
             core::mem::swap(&mut acc, &mut tmp);
@@ -111,18 +78,18 @@ impl Ctx<'_> {
         let (tmp, unit) = rest.split_at_mut(n);
         let (mut acc, mut tmp) = (acc, tmp);
         let mut k = bits / 4;
-        while k > 0 && bits_at(e, 4 * (k - 1), 4) == 0 {
+        while k > 0 && limbs::bits_at(e, 4 * (k as u64 - 1), 4) == 0 {
             k -= 1;
         }
         // The top window is nonzero: start from its table entry.
-        let top = bits_at(e, 4 * (k - 1), 4) as usize;
+        let top = limbs::bits_at(e, 4 * (k as u64 - 1), 4) as usize;
         acc.copy_from_slice(&table[top * n..(top + 1) * n]);
         for k in (0..k - 1).rev() {
             for _ in 0..4 {
                 self.sqr(tmp, acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            let d = bits_at(e, 4 * k, 4) as usize;
+            let d = limbs::bits_at(e, 4 * k as u64, 4) as usize;
             if d != 0 {
                 self.mul(tmp, acc, &table[d * n..(d + 1) * n]);
                 core::mem::swap(&mut acc, &mut tmp);
@@ -170,8 +137,9 @@ impl Ctx<'_> {
                 self.sqr(tmp, acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            let mut digit = bits_at(x, 2 * k, 2) | bits_at(y, 2 * k, 2) << 2;
-            lookup(entry, table, digit);
+            let mut digit =
+                limbs::bits_at(x, 2 * k as u64, 2) | limbs::bits_at(y, 2 * k as u64, 2) << 2;
+            limbs::tabselect(entry, table, digit);
             digit.zeroize();
             self.mul(tmp, acc, entry);
             core::mem::swap(&mut acc, &mut tmp);
@@ -194,8 +162,8 @@ impl Ctx<'_> {
             core::mem::swap(&mut acc, &mut tmp);
             dbl.copy_from_slice(acc);
             limbs::mod_double(dbl, self.m);
-            let mut bit = bits_at(e, k, 1);
-            limbs::select(acc, dbl, eq_mask(bit, 1));
+            let mut bit = limbs::bits_at(e, k as u64, 1);
+            limbs::select(acc, dbl, limbs::eq_mask(bit, 1));
             bit.zeroize();
         }
         self.out_of_mont(out, acc, dbl);

@@ -5,7 +5,7 @@
 
 use super::arith::{array, Fixed, Timing};
 use super::Modulus;
-use crate::Int;
+use crate::{limbs, Int};
 use alloc::vec;
 use zeroize::Zeroize;
 
@@ -17,42 +17,6 @@ fn fixed_width(bits: u64) -> u32 {
         513..=3072 => 5,
         _ => 6,
     }
-}
-
-/// All ones when `a == b`, else zero, without a branch.
-#[inline(always)]
-fn eq_mask(a: u64, b: u64) -> u64 {
-    let x = a ^ b;
-    // (x | -x) has its top bit set exactly when x ≠ 0.
-    let nonzero = (x | x.wrapping_neg()) >> 63;
-    core::hint::black_box(nonzero ^ 1).wrapping_neg()
-}
-
-/// `out = table[index]` (entries of `out.len()` limbs), reading every entry.
-#[inline(always)]
-fn lookup(out: &mut [u64], table: &[u64], index: u64) {
-    let n = out.len();
-    out.fill(0);
-    for (i, entry) in table.chunks_exact(n).enumerate() {
-        let mask = eq_mask(i as u64, index);
-        for (o, &t) in out.iter_mut().zip(entry) {
-            *o |= t & mask;
-        }
-    }
-}
-
-/// Bits `[pos, pos + w)` of the little-endian limbs `e` (zero beyond its end); the limbs read
-/// depend only on `pos` and `w`.
-fn bits_at(e: &[u64], pos: u64, w: u32) -> u64 {
-    let i = (pos / 64) as usize;
-    let sh = pos % 64;
-    let lo = e.get(i).copied().unwrap_or(0) >> sh;
-    let hi = if sh == 0 {
-        0
-    } else {
-        e.get(i + 1).copied().unwrap_or(0) << (64 - sh)
-    };
-    (lo | hi) & ((1 << w) - 1)
 }
 
 impl Modulus {
@@ -163,8 +127,8 @@ impl Modulus {
                 self.mont_sqr(&mut tmp, acc, s, Timing::ConstTime);
                 acc.copy_from_slice(&tmp);
             }
-            let mut digit = bits_at(e, k * u64::from(w), w);
-            lookup(&mut entry, table, digit);
+            let mut digit = limbs::bits_at(e, k * u64::from(w), w);
+            limbs::tabselect(&mut entry, table, digit);
             digit.zeroize();
             self.mont_mul(&mut tmp, acc, &entry, s, Timing::ConstTime);
             acc.copy_from_slice(&tmp);
@@ -193,9 +157,9 @@ impl Modulus {
             for _ in 0..w {
                 x = f.sqr(&x);
             }
-            let mut digit = bits_at(e, k * u64::from(w), w);
+            let mut digit = limbs::bits_at(e, k * u64::from(w), w);
             let mut y = [0u64; N];
-            lookup(&mut y, table, digit);
+            limbs::tabselect(&mut y, table, digit);
             digit.zeroize();
             x = f.mul(&x, &y);
             y.zeroize();
