@@ -57,11 +57,13 @@ fmt:
 	cd cross/arm && $(CARGO) fmt -- --check
 	cd cross/diff && $(CARGO) fmt -- --check
 
-# Lints on every target with every feature, then the library alone with the default features
-# (code under `cfg(not(feature = ...))`).
+# Lints on every target with every feature, then the library alone with the default features,
+# without std, and with alloc only (code under `cfg(not(feature = ...))`).
 clippy:
 	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
 	$(CARGO) clippy -p carry --lib -- -D warnings
+	$(CARGO) clippy -p carry --lib --no-default-features -- -D warnings
+	$(CARGO) clippy -p carry --lib --no-default-features --features alloc -- -D warnings
 
 # The API documentation, with the README as its front page: no broken intra-doc link with the
 # default features or with all of them (the one left in target/doc); scripts/doclinks.py copies
