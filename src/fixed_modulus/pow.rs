@@ -33,25 +33,10 @@ impl Ctx<'_> {
         table[n..2 * n].fill(0);
         self.mul(&mut table[n..2 * n], base, self.r2);
         powers(self, table);
-        let (acc, rest) = work.split_at_mut(n);
-        let (tmp, entry) = rest.split_at_mut(n);
-        let (mut acc, mut tmp) = (acc, tmp);
-        acc.copy_from_slice(self.one);
-        let bits = 64 * e.len();
-        for k in (0..bits.div_ceil(w as usize)).rev() {
-            for _ in 0..w {
-                self.sqr(tmp, acc);
-                core::mem::swap(&mut acc, &mut tmp);
-            }
-            let mut digit = limbs::bits_at(e, (k * w as usize) as u64, w);
-            limbs::tabselect(entry, table, digit);
-            digit.zeroize();
-            self.mul(tmp, acc, entry);
-            core::mem::swap(&mut acc, &mut tmp);
-        }
-        self.out_of_mont(out, acc, entry);
-        table.zeroize();
-        work.zeroize();
+        let windows = (64 * e.len()).div_ceil(w as usize);
+        self.windowed(out, table, work, windows, w, |k| {
+            limbs::bits_at(e, (k * w as usize) as u64, w)
+        });
     }
 
     /// `out = base^e mod m` in variable time: windows of 4 bits, `table` 16 entries of `n` limbs,
@@ -128,19 +113,37 @@ impl Ctx<'_> {
                 &done[4 * n..5 * n],
             );
         }
+        self.windowed(out, table, work, 32 * x.len(), 2, |k| {
+            limbs::bits_at(x, 2 * k as u64, 2) | limbs::bits_at(y, 2 * k as u64, 2) << 2
+        });
+    }
+
+    /// The constant-time window loop of `pow` and `pow2`: from the top window down, `w`
+    /// squarings and a product by the table entry that `digit(k)` names, read by a masked scan
+    /// of the whole table; then out of Montgomery form into `out`. `work` is `3n` limbs; `table`
+    /// and `work` are wiped afterwards.
+    fn windowed(
+        &self,
+        out: &mut [u64],
+        table: &mut [u64],
+        work: &mut [u64],
+        windows: usize,
+        w: u32,
+        digit: impl Fn(usize) -> u64,
+    ) {
+        let n = self.n();
         let (acc, rest) = work.split_at_mut(n);
         let (tmp, entry) = rest.split_at_mut(n);
         let (mut acc, mut tmp) = (acc, tmp);
         acc.copy_from_slice(self.one);
-        for k in (0..32 * x.len()).rev() {
-            for _ in 0..2 {
+        for k in (0..windows).rev() {
+            for _ in 0..w {
                 self.sqr(tmp, acc);
                 core::mem::swap(&mut acc, &mut tmp);
             }
-            let mut digit =
-                limbs::bits_at(x, 2 * k as u64, 2) | limbs::bits_at(y, 2 * k as u64, 2) << 2;
-            limbs::tabselect(entry, table, digit);
-            digit.zeroize();
+            let mut d = digit(k);
+            limbs::tabselect(entry, table, d);
+            d.zeroize();
             self.mul(tmp, acc, entry);
             core::mem::swap(&mut acc, &mut tmp);
         }
