@@ -230,7 +230,25 @@ fn one_limb_kernels() {
                 format!("divexact_1_to {} by {d:#x}", hx(&b))
             });
         }
-        n += 3;
+        let mut q = bl.clone();
+        check_eq(carry::limbs::divexact_1_assign(&mut q, d), divides, || {
+            format!("divexact_1_assign exact {} by {d:#x}", hx(&b))
+        });
+        if divides {
+            check_eq(from_limbs(&q), Integer::from(&b / d), || {
+                format!("divexact_1_assign {} by {d:#x}", hx(&b))
+            });
+        }
+        // Hensel's residue: c <= d with c·B^n ≡ -b (mod d), for the odd part of d.
+        let od = d >> d.trailing_zeros();
+        let c = carry::limbs::modexact_1_odd(&bl, od);
+        let lhs = (Integer::from(c) << (64 * bl.len() as u32)) + &b;
+        check_eq(
+            c <= od && lhs.is_divisible(&Integer::from(od)),
+            true,
+            || format!("modexact_1_odd {} by {od:#x}: {c:#x}", hx(&b)),
+        );
+        n += 5;
     }
     report("one_limb_kernels", n);
 }
@@ -462,6 +480,143 @@ fn rational_shapes() {
         n += 1;
     }
     report("rational_shapes", n);
+}
+
+/// A one-limb edge value: 0, 1, 2^k ± 1, all ones, values near 2^64, small values with
+/// shared factors, random limbs.
+fn edge_limb(rng: &mut Rng) -> u64 {
+    let k = rng.range(1, 64) as u32;
+    match rng.below(9) {
+        0 => *rng.pick(&[0, 1, 2, 3, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) + 1]),
+        1 => (1u64 << k).wrapping_add(1),
+        2 => (1u64 << k) - 1,
+        3 => u64::MAX - rng.below(1000),
+        4 => rng.range(1, 1000),
+        5 => *rng.pick(&[6, 10, 12, 30, 210, 2310, 30030]) * rng.range(1, 1 << 40),
+        6 => 3u64.pow(40) >> rng.below(40),
+        _ => rng.next_u64() >> rng.below(64),
+    }
+}
+
+/// A fraction whose numerator and denominator before reduction are one-limb edge values of
+/// either sign, or (`long`) a numerator and denominator of 2 to 30 limbs.
+fn limb_fraction(rng: &mut Rng, long: bool) -> rug::Rational {
+    let (mut num, den) = if long {
+        let (a, b) = (rng.range(1, 30) as usize, rng.range(2, 30) as usize);
+        let f = Integer::from(*rng.pick(&[1u64, 6, 30030, u64::MAX]));
+        (magnitude(rng, a) * &f, magnitude(rng, b) * f)
+    } else {
+        (
+            Integer::from(edge_limb(rng)),
+            Integer::from(edge_limb(rng).max(1)),
+        )
+    };
+    if rng.bool() {
+        num = -num;
+    }
+    rug::Rational::from((num, den))
+}
+
+/// `+ - * /` and their assigning forms when one or both operands have one-limb numerator and
+/// denominator (the word and in-place paths), on edge values of both signs, with the same
+/// value on both sides, and a running sum and product of many small fractions, against
+/// `mpq_add`, `mpq_sub`, `mpq_mul` and `mpq_div`.
+#[test]
+fn rational_one_limb() {
+    use carry::Rational;
+    let mut rng = Rng::for_test("rational_one_limb");
+    let mut n = 0u64;
+    let rat = |x: &rug::Rational| Rational::new(to_int(x.numer()), to_int(x.denom()));
+    let same = |got: &Rational, want: &rug::Rational, what: &dyn Fn() -> String| {
+        let ok = to_rug(got.numer()) == *want.numer() && to_rug(got.denom()) == *want.denom();
+        if !ok {
+            fail(&format!(
+                "{}\n  got  {}/{}\n  want {want}",
+                what(),
+                got.numer(),
+                got.denom()
+            ));
+        }
+    };
+    for _ in 0..cases(20_000) {
+        let (lx, ly) = match rng.below(4) {
+            0 => (true, false),
+            1 => (false, true),
+            _ => (false, false),
+        };
+        let rx = limb_fraction(&mut rng, lx);
+        let ry = if rng.chance(1, 20) {
+            rx.clone()
+        } else {
+            limb_fraction(&mut rng, ly)
+        };
+        let (x, y) = (rat(&rx), rat(&ry));
+        let what = |op: &str| format!("{rx} {op} {ry}");
+        let sum = rug::Rational::from(&rx + &ry);
+        let diff = rug::Rational::from(&rx - &ry);
+        let prod = rug::Rational::from(&rx * &ry);
+        same(&(&x + &y), &sum, &|| what("+"));
+        same(&(&x - &y), &diff, &|| what("-"));
+        same(&(&x * &y), &prod, &|| what("*"));
+        let mut acc = x.clone();
+        acc += &y;
+        same(&acc, &sum, &|| what("+="));
+        let mut acc = x.clone();
+        acc -= &y;
+        same(&acc, &diff, &|| what("-="));
+        let mut acc = x.clone();
+        acc *= &y;
+        same(&acc, &prod, &|| what("*="));
+        n += 6;
+        if ry != 0 {
+            let quo = rug::Rational::from(&rx / &ry);
+            same(&(&x / &y), &quo, &|| what("/"));
+            let mut acc = x.clone();
+            acc /= &y;
+            same(&acc, &quo, &|| what("/="));
+            n += 2;
+        }
+        // The same value on both sides.
+        same(&(&x + &x), &rug::Rational::from(&rx + &rx), &|| {
+            what("x + x")
+        });
+        same(&(&x - &x), &rug::Rational::new(), &|| what("x - x"));
+        same(&(&x * &x), &rug::Rational::from(&rx * &rx), &|| {
+            what("x * x")
+        });
+        n += 3;
+    }
+    // Running sums and products of small fractions, the sum growing to many limbs.
+    for _ in 0..cases(20) {
+        let (mut s, mut rs) = (Rational::ZERO, rug::Rational::new());
+        let (mut p, mut rp) = (Rational::ONE, rug::Rational::from(1));
+        let big = rng.bool();
+        for i in 0..500 {
+            let q = if big {
+                edge_limb(&mut rng).max(1)
+            } else {
+                rng.range(1, 1000)
+            };
+            let num = rng.below(1999) as i64 - 999;
+            let rt = rug::Rational::from((Integer::from(num), Integer::from(q)));
+            let t = rat(&rt);
+            if rng.bool() {
+                s += &t;
+                rs += &rt;
+            } else {
+                s -= &t;
+                rs -= &rt;
+            }
+            same(&s, &rs, &|| format!("running sum, step {i}: {rt}"));
+            if num != 0 && i < 100 {
+                p *= &t;
+                rp *= &rt;
+                same(&p, &rp, &|| format!("running product, step {i}: {rt}"));
+            }
+            n += 2;
+        }
+    }
+    report("rational_one_limb", n);
 }
 
 /// `next_prime` and `prev_prime` from random 1024-bit starts and from starts just below and

@@ -86,6 +86,56 @@ impl Int {
         self.add_mul_limb(a, k.unsigned_abs(), k >= 0);
     }
 
+    /// `self *= k` in `self`'s own buffer (one `mul_1` pass; grown by a limb when short).
+    pub(crate) fn mul_limb_assign(&mut self, k: u64) {
+        let n = self.as_limbs().len();
+        if n == 0 || k == 1 {
+            return;
+        }
+        if k == 0 {
+            *self = Int::ZERO;
+            return;
+        }
+        if let Repr::Inline { len, limbs, .. } = &mut self.repr {
+            if n < INLINE {
+                let c = limbs::mul_1_assign(&mut limbs[..n], k);
+                limbs[n] = c;
+                *len += u8::from(c != 0);
+                return;
+            }
+        }
+        let neg = self.is_negative();
+        let (mut buf, _) = self.take_magnitude(n + 1);
+        buf[n] = limbs::mul_1_assign(&mut buf[..n], k);
+        *self = Parts::from_sign_buf(neg, buf, n + 1).into_int();
+    }
+
+    /// `self /= d` in `self`'s own buffer for a limb `d` that divides `self` (Hensel's exact
+    /// division, `limbs::divexact_1_assign`).
+    pub(crate) fn div_exact_limb_assign(&mut self, d: u64) {
+        if d == 1 || self.is_zero() {
+            return;
+        }
+        let neg = self.is_negative();
+        let exact = match &mut self.repr {
+            Repr::Inline { len, limbs, .. } => {
+                let exact = limbs::divexact_1_assign(&mut limbs[..*len as usize], d);
+                *len = inline_len(limbs);
+                exact
+            }
+            Repr::Heap { .. } => {
+                let (mut buf, n) = self.take_magnitude(0);
+                let exact = limbs::divexact_1_assign(&mut buf[..n], d);
+                *self = Parts::from_sign_buf(neg, buf, n).into_int();
+                exact
+            }
+        };
+        assert!(
+            exact,
+            "Int::div_exact: the divisor does not divide the value"
+        );
+    }
+
     /// `self += (-1)^negate · a·b`.
     fn add_mul_signed(&mut self, a: &Int, b: &Int, negate: bool) {
         let (x, y) = (a.as_limbs(), b.as_limbs());

@@ -112,6 +112,54 @@ pub fn divexact_1_to(q: &mut [u64], a: &[u64], d: u64) -> bool {
     divexact_odd(n, |i| cells[i].get(), |i, x| cells[i].set(x), d >> t)
 }
 
+/// `a = a / d` in place for a limb `d != 0` that divides `a`; returns whether it does (when
+/// not, `a` is unspecified). The method of [`divexact_1_to`].
+///
+/// ```
+/// let mut a = [0, 12]; // 12·2^64
+/// assert!(carry::limbs::divexact_1_assign(&mut a, 24));
+/// assert_eq!(a, [1 << 63, 0]);
+/// assert!(!carry::limbs::divexact_1_assign(&mut [7, 1], 3));
+/// ```
+pub fn divexact_1_assign(a: &mut [u64], d: u64) -> bool {
+    let n = a.len();
+    assert!(d != 0);
+    if n == 0 || d == 1 {
+        return true;
+    }
+    let t = d.trailing_zeros();
+    if t > 0 {
+        if a[0] & ((1 << t) - 1) != 0 {
+            return false;
+        }
+        super::shift::shr_assign(a, t);
+    }
+    let cells = core::cell::Cell::from_mut(a).as_slice_of_cells();
+    divexact_odd(n, |i| cells[i].get(), |i, x| cells[i].set(x), d >> t)
+}
+
+/// A residue `c <= d` of `a` by the odd limb `d` with `a ≡ -c·B^n (mod d)` (`B = 2^64`,
+/// `n = a.len()`): the borrow out of Hensel's division, one multiplication chain and no
+/// reciprocal to prepare (GMP's `mpn_modexact_1_odd`). Since `B` is invertible modulo `d`,
+/// `d` divides `a` exactly when it divides `c`, and `gcd(a, d) = gcd(c, d)`.
+///
+/// ```
+/// use carry::limbs::modexact_1_odd;
+/// assert_eq!(modexact_1_odd(&[21, 7], 7) % 7, 0);
+/// assert_ne!(modexact_1_odd(&[22, 7], 7) % 7, 0);
+/// ```
+pub fn modexact_1_odd(a: &[u64], d: u64) -> u64 {
+    assert!(d & 1 == 1, "modexact_1_odd: even divisor");
+    let inv = inverse_limb(d);
+    let mut c = 0u64;
+    for &x in a {
+        let (s, b) = x.overflowing_sub(c);
+        let q = s.wrapping_mul(inv);
+        c = ((q as u128 * d as u128) >> 64) as u64 + b as u64;
+    }
+    c
+}
+
 /// [`divexact_1_to`] for an odd `d`, on `n` limbs read through `get` and written through
 /// `put`. Reading and writing the same limbs is allowed: limb `i` is written after the last
 /// read of it (each step of the high half reads the limb below its own, so that step comes

@@ -395,7 +395,7 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// Stein's binary gcd of two limbs.
-fn gcd_u64(a: u64, b: u64) -> u64 {
+pub(crate) fn gcd_u64(a: u64, b: u64) -> u64 {
     if a == 0 || b == 0 {
         return a | b;
     }

@@ -12,3 +12,5 @@ mod modpow;
 mod prime;
 mod roots;
 mod small_primes;
+
+pub(crate) use gcd::gcd_u64;

@@ -7,6 +7,7 @@ mod fmt;
 mod ops;
 mod parse;
 mod round;
+mod small;
 
 pub use round::Rounding;
 

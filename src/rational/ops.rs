@@ -8,7 +8,7 @@
 //! `a/b ± c = (a ± c·b)/b` with no gcd, `(a/b)·c` one `gcd(c, b)`. The assigning forms of `+`
 //! and `-` accumulate the numerator in place with a fused multiply-add.
 
-use super::Rational;
+use super::{small, Rational};
 use crate::Int;
 use core::iter::{Product, Sum};
 use core::ops::*;
@@ -31,6 +31,14 @@ fn exact_div(x: &Int, g: &Int) -> Int {
 
 /// `(a/b) · (c/d)` for fractions in lowest terms with `b, d > 0`.
 fn mul_parts(a: &Int, b: &Int, c: &Int, d: &Int) -> Rational {
+    if let (Some((sa, a)), Some((_, b)), Some((sc, c)), Some((_, d))) = (
+        small::limb(a),
+        small::limb(b),
+        small::limb(c),
+        small::limb(d),
+    ) {
+        return small::mul(sa, a, b, sc, c, d);
+    }
     let g1 = a.gcd(d);
     let g2 = c.gcd(b);
     let numer = exact_div(a, &g1) * exact_div(c, &g2);
@@ -41,6 +49,26 @@ fn mul_parts(a: &Int, b: &Int, c: &Int, d: &Int) -> Rational {
 impl Rational {
     /// `self + (-1)^negate · o`.
     fn add_signed(&self, o: &Rational, negate: bool) -> Rational {
+        match (small::limbs_of(self), small::limbs_of(o)) {
+            (Some((sa, a, b)), Some((sc, c, d))) => {
+                return small::add(sa, a, b, sc != negate, c, d)
+            }
+            (None, Some((sc, c, d))) if d > 1 => {
+                let mut r = self.clone();
+                small::add_assign(&mut r, sc != negate, c, d);
+                return r;
+            }
+            (Some((sa, a, b)), None) if b > 1 => {
+                // self - o = -(o - self).
+                let mut r = o.clone();
+                small::add_assign(&mut r, sa != negate, a, b);
+                if negate {
+                    r.numer = -r.numer;
+                }
+                return r;
+            }
+            _ => {}
+        }
         let (a, b, c, d) = (&self.numer, &self.denom, &o.numer, &o.denom);
         if *d == 1u32 {
             return self.add_int_signed(c, negate);
@@ -125,6 +153,14 @@ impl Rational {
         let (c, d) = (&o.numer, &o.denom);
         if *d == 1u32 {
             return fused(&mut self.numer, c, &self.denom);
+        }
+        if let Some((sc, cl, dl)) = small::limbs_of(o) {
+            if let Some((sa, a, b)) = small::limbs_of(self) {
+                *self = small::add(sa, a, b, sc != negate, cl, dl);
+            } else {
+                small::add_assign(self, sc != negate, cl, dl);
+            }
+            return;
         }
         if self.denom == *d {
             fused(&mut self.numer, c, &Int::ONE);
