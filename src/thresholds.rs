@@ -83,6 +83,29 @@ pub const TO_RADIX_FRAC: usize = 4;
 #[cfg(feature = "tiny-thresholds")]
 pub const TO_RADIX_FRAC: usize = 1;
 
+/// To digits: from this many limbs, build the value in a radix power by products
+/// (`limbs::radix_base`) instead of dividing by radix powers.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const TO_RADIX_BASE: usize = 2000;
+/// To digits: from this many limbs, build the value in a radix power by products
+/// (`limbs::radix_base`) instead of dividing by radix powers.
+#[cfg(feature = "tiny-thresholds")]
+pub const TO_RADIX_BASE: usize = 20;
+
+/// To digits by products: binary pieces of at most this many limbs are divided out.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const TO_RADIX_BASE_LEAF: usize = 24;
+/// To digits by products: binary pieces of at most this many limbs are divided out.
+#[cfg(feature = "tiny-thresholds")]
+pub const TO_RADIX_BASE_LEAF: usize = 1;
+
+/// Products in a radix power: the NTT from this many limbs of the shorter operand.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const RADIX_BASE_NTT: usize = 48;
+/// Products in a radix power: the NTT from this many limbs of the shorter operand.
+#[cfg(feature = "tiny-thresholds")]
+pub const RADIX_BASE_NTT: usize = 2;
+
 /// From digits: divide and conquer above this many digits (at least 40, radix 3's chunk).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const FROM_RADIX_DC: usize = 1200;

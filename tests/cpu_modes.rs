@@ -84,7 +84,7 @@ fn run_mode(mask: u32, name: &str) -> u64 {
         checks += 2;
     }
 
-    for n in [1, 3, 30, 61, 300, 2000] {
+    for n in [1, 3, 30, 61, 300, 2000, 5000] {
         let ra = magnitude(&mut rng, n);
         let want = ra.to_string();
         let got = to_int(&ra).to_string();

@@ -8,11 +8,20 @@
 //! above `FROM_RADIX_DC` digits and `TO_RADIX_DC` limbs; the `limbs::radix` base cases run
 //! below, and to digits splits down to `TO_RADIX_LEAF` limbs, converted by
 //! `limbs::to_radix_frac`.
+//!
+//! From `TO_RADIX_BASE` limbs, to digits runs the other way round, by products only: the
+//! number is evaluated in a power of the radix (`limbs::radix_base`, 18 digits a limb for
+//! radix 10), `a = hi·B^e + lo` with `B = 2^64`, halves first, the powers `B^e` squared in that
+//! base; binary pieces of `TO_RADIX_BASE_LEAF` limbs are divided out. O(M(n) log n), the
+//! method of FLINT 3's `radix_set_mpn`. The powers of the last length converted (up to 2^17
+//! limbs) stay with the thread.
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
+use crate::limbs::RadixBase;
 use crate::thresholds::{
-    FROM_RADIX_DC, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU, TO_RADIX_MU_DEEP,
+    FROM_RADIX_DC, TO_RADIX_BASE, TO_RADIX_BASE_LEAF, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU,
+    TO_RADIX_MU_DEEP,
 };
 use alloc::{vec, vec::Vec};
 #[cfg(feature = "std")]
@@ -293,6 +302,12 @@ fn from_digits(digits: &[u8], radix: u32, powers: &Powers) -> Vec<u64> {
 /// most significant first and without leading zeros; returns how many. `out` must hold
 /// `limbs::to_radix_len(a, radix)` digits.
 pub fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
+    let base = RadixBase::new(radix);
+    if a.len() >= TO_RADIX_BASE
+        && limbs::ntt_fits(2 * limbs::radix_base_from_binary_len(a.len(), &base))
+    {
+        return to_radix_by_products(out, a, base);
+    }
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
     let mut powers = Powers::new(radix);
@@ -340,4 +355,140 @@ fn to_digits(out: &mut [u8], a: &[u64], radix: u32, powers: &Powers) {
         || to_digits(hi_out, &q, radix, powers),
         || to_digits(lo_out, &r, radix, powers),
     );
+}
+
+/// The powers `B^e_j` (`B = 2^64`) in a radix base for the conversion by products of an
+/// `n`-limb number: `e_0 = ceil(n/2)`, `e_(j+1) = ceil(e_j / 2)`, down to half a leaf. A
+/// piece of `m` limbs splits at the largest `e_j <= ceil(m/2)`.
+struct BinaryPowers {
+    /// The limbs of the numbers these powers convert (the key of the per-thread cache).
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    n: usize,
+    base: RadixBase,
+    exps: Vec<usize>,
+    pows: Vec<Vec<u64>>,
+}
+
+impl BinaryPowers {
+    fn new(n: usize, base: RadixBase) -> BinaryPowers {
+        let mut exps = vec![n.div_ceil(2).max(1)];
+        loop {
+            let e = exps[exps.len() - 1];
+            if 2 * e <= TO_RADIX_BASE_LEAF.max(2) {
+                break;
+            }
+            exps.push(e.div_ceil(2));
+        }
+        let last = exps[exps.len() - 1];
+        let mut b = vec![0; last + 1];
+        b[last] = 1;
+        let mut p = vec![0; limbs::radix_base_from_binary_len(b.len(), &base)];
+        let k = limbs::radix_base_from_binary(&mut p, &mut b, &base);
+        p.truncate(k);
+        let mut pows = vec![p];
+        for j in (0..exps.len() - 1).rev() {
+            let prev = &pows[pows.len() - 1];
+            let mut sq = vec![0; 2 * prev.len()];
+            limbs::radix_base_sqr(&mut sq, prev, &base);
+            if exps[j] < 2 * exps[j + 1] {
+                limbs::radix_base_divexact_b(&mut sq, &base);
+            }
+            let k = limbs::normalized_len(&sq);
+            sq.truncate(k);
+            pows.push(sq);
+        }
+        pows.reverse();
+        BinaryPowers {
+            n,
+            base,
+            exps,
+            pows,
+        }
+    }
+}
+
+/// Conversions by products of numbers of at most this many limbs keep their powers (about as
+/// many limbs as the number: 1.2 MiB at most) for the next conversion of that length.
+#[cfg(feature = "std")]
+const CACHED_POWERS_LIMBS: usize = 1 << 17;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The powers of the last conversion by products (radix and length): converting numbers
+    /// of one length again (printing a table, a benchmark) skips their squarings.
+    static LAST_POWERS: RefCell<Option<std::rc::Rc<BinaryPowers>>> = const { RefCell::new(None) };
+}
+
+/// Calls `f` with the [`BinaryPowers`] for `n` limbs in `base`, from this thread's cache.
+#[cfg(feature = "std")]
+fn with_binary_powers<R>(n: usize, base: RadixBase, f: impl FnOnce(&BinaryPowers) -> R) -> R {
+    let cached = LAST_POWERS.with(|c| match &*c.borrow() {
+        Some(p) if p.n == n && p.base.radix() == base.radix() => Some(p.clone()),
+        _ => None,
+    });
+    let powers = cached.unwrap_or_else(|| {
+        let p = std::rc::Rc::new(BinaryPowers::new(n, base));
+        if n <= CACHED_POWERS_LIMBS {
+            LAST_POWERS.with(|c| *c.borrow_mut() = Some(p.clone()));
+        }
+        p
+    });
+    f(&powers)
+}
+
+/// Calls `f` with the [`BinaryPowers`] for `n` limbs in `base` (computed anew without `std`).
+#[cfg(not(feature = "std"))]
+fn with_binary_powers<R>(n: usize, base: RadixBase, f: impl FnOnce(&BinaryPowers) -> R) -> R {
+    f(&BinaryPowers::new(n, base))
+}
+
+/// [`to_radix_dc`] by products: `a` in base `D` ([`to_base`]), then its limbs written out.
+fn to_radix_by_products(out: &mut [u8], a: &[u64], base: RadixBase) -> usize {
+    let a = &a[..limbs::normalized_len(a)];
+    let per = base.digits();
+    let x = with_binary_powers(a.len(), base.clone(), |powers| to_base(a, powers, 0));
+    let (top, rest) = x.split_last().expect("a is not zero");
+    let mut first = vec![0u8; per];
+    limbs::radix_base_write(&mut first, &[*top], &base);
+    let zeros = first.iter().take_while(|&&d| d == 0).count();
+    let lead = per - zeros;
+    out[..lead].copy_from_slice(&first[zeros..]);
+    let len = lead + rest.len() * per;
+    limbs::radix_base_write(&mut out[lead..len], rest, &base);
+    len
+}
+
+/// The normalized base-`D` limbs of `a` (binary, any length): split at `B^e_j`, the halves
+/// converted (on two threads with `parallel`), combined as `hi·B^e_j + lo` in base `D`.
+fn to_base(a: &[u64], powers: &BinaryPowers, mut depth: usize) -> Vec<u64> {
+    let a = &a[..limbs::normalized_len(a)];
+    let n = a.len();
+    let base = &powers.base;
+    if n <= TO_RADIX_BASE_LEAF.max(1) {
+        let mut work = a.to_vec();
+        let mut r = vec![0; limbs::radix_base_from_binary_len(n, base)];
+        let k = limbs::radix_base_from_binary(&mut r, &mut work, base);
+        r.truncate(k);
+        return r;
+    }
+    while powers.exps[depth] > n.div_ceil(2) {
+        depth += 1;
+    }
+    let e = powers.exps[depth];
+    let (lo, hi) = both(
+        n,
+        || to_base(&a[..e], powers, depth),
+        || to_base(&a[e..], powers, depth),
+    );
+    if hi.is_empty() {
+        return lo;
+    }
+    let p = &powers.pows[depth];
+    let mut r = vec![0; hi.len() + p.len()];
+    limbs::radix_base_mul(&mut r, &hi, p, base);
+    let carry = limbs::radix_base_add_assign(&mut r, &lo, base);
+    debug_assert_eq!(carry, 0);
+    let k = limbs::normalized_len(&r);
+    r.truncate(k);
+    r
 }

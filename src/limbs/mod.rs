@@ -29,6 +29,8 @@ mod ntt_avx512;
 mod ntt_par;
 #[cfg(feature = "alloc")]
 mod radix;
+#[cfg(feature = "alloc")]
+mod radix_base;
 mod redc;
 mod redc_mul;
 mod shift;
@@ -54,6 +56,8 @@ pub use mul::*;
 pub use ntt::*;
 #[cfg(feature = "alloc")]
 pub use radix::*;
+#[cfg(feature = "alloc")]
+pub use radix_base::*;
 pub use redc::*;
 pub use redc_mul::*;
 pub use shift::*;

@@ -638,6 +638,25 @@ fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
     debug_assert_eq!(carry, 0);
 }
 
+/// The exact coefficients of `a·b` (of `a²` without `b`) with the limbs read as pairs of
+/// 32-bit coefficients (low first): calls `f(d0, d1, d2)` with the Garner digits of the
+/// `2·(a.len() + b.len())` product coefficients, coefficient `i` being
+/// `d0[i] + p0·d1[i] + p0·p1·d2[i]`. A caller whose coefficients are not the halves of binary
+/// limbs (digits in a radix power, `limbs::radix_base`) carries them itself. Requires
+/// `ntt_fits(a.len() + b.len())`.
+pub(super) fn convolution<R>(
+    a: &[u64],
+    b: Option<&[u64]>,
+    f: impl FnOnce(&[u32], &[u32], &[u32]) -> R,
+) -> R {
+    let rn = a.len() + b.map_or(a.len(), <[u64]>::len);
+    debug_assert!(ntt_fits(rn));
+    let n = transform_len(rn);
+    let used = (2 * rn).min(n);
+    let buf = digits(n, a, b, used, true);
+    f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
+}
+
 /// Whether a transform of `n` points runs on several threads (feature `parallel`).
 #[cfg(feature = "parallel")]
 #[inline]

@@ -148,7 +148,7 @@ fn write_chunk_10(out: &mut [u8], c: u64) {
 /// The eight decimal digit values of `x < 10^8`, most significant in the low byte, computed
 /// in parallel lanes of one word (SWAR): halves of four digits, quarters of two, then digits.
 #[inline(always)]
-fn eight_digits(x: u64) -> u64 {
+pub(super) fn eight_digits(x: u64) -> u64 {
     debug_assert!(x < 100_000_000);
     // Two 32-bit lanes of values below 10^4; n / 100 == (n·5243) >> 19 for n < 10^4.
     let v = (x / 10_000) | ((x % 10_000) << 32);
@@ -269,7 +269,12 @@ fn divide_pass<const K: usize, const SHIFTED: bool>(
 
 /// [`divide_pass`] choosing the shifting variant at run time.
 #[inline(always)]
-fn divide_pass_any<const K: usize>(a: &mut [u64], dn: u64, shift: u32, v: u64) -> [u64; K] {
+pub(super) fn divide_pass_any<const K: usize>(
+    a: &mut [u64],
+    dn: u64,
+    shift: u32,
+    v: u64,
+) -> [u64; K] {
     if shift == 0 {
         divide_pass::<K, false>(a, dn, shift, v)
     } else {

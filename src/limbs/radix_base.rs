@@ -1,0 +1,374 @@
+//! Numbers written in a power of a radix, for the conversion to digits: limbs `x_i < D`,
+//! value `Σ x_i·D^i`, with `D = h²` and `h = radix^k` the largest power of the radix below
+//! `2^30` (radix 10: `h = 10^9`, `D = 10^18`, 18 digits a limb).
+//!
+//! The conversion of a long binary number to digits (`Int::to_str_radix`) builds its value in
+//! this form by divide and conquer with products only, `a = hi·B^e + lo` evaluated in base `D`
+//! with the powers `B^e` (`B = 2^64`) squared in base `D`: the method of FLINT 3's `radix`
+//! module (Johansson), the product-only direction of Knuth, TAOCP vol. 2, 4.4, exercise 14,
+//! with the arithmetic done in the target radix. O(M(n) log n), no divisions.
+//!
+//! Products: product scanning with 128-bit column sums below `RADIX_BASE_NTT` limbs of the
+//! shorter operand; from there the three-prime NTT of `ntt` (its [`convolution`]) on the
+//! base-`h` coefficients, two a limb (a product coefficient sums at most `2^23` products below
+//! `h² < 2^60`, below `p0·p1·p2 ≈ 2^88`), carried into base `D` by one 2-by-1 division a limb.
+
+use super::div::{div_2by1, reciprocal_2by1};
+use super::ntt::{convolution, PRIMES};
+use super::radix::{divide_pass_any, eight_digits};
+use crate::thresholds::RADIX_BASE_NTT;
+use alloc::vec::Vec;
+
+/// The constants of base `D = radix^(2k)` (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct RadixBase {
+    radix: u32,
+    /// Digits in a half limb: `h = radix^k`.
+    k: usize,
+    h: u64,
+    d: u64,
+    /// `D << shift` is normalized, with reciprocal `v`.
+    shift: u32,
+    v: u64,
+}
+
+impl RadixBase {
+    /// The base for `radix` (2..=36).
+    ///
+    /// ```
+    /// let b = carry::limbs::RadixBase::new(10);
+    /// assert_eq!((b.limb(), b.digits()), (1_000_000_000_000_000_000, 18));
+    /// ```
+    pub fn new(radix: u32) -> RadixBase {
+        assert!((2..=36).contains(&radix));
+        let (mut h, mut k) = (1u64, 0);
+        while h * (radix as u64) < 1 << 30 {
+            h *= radix as u64;
+            k += 1;
+        }
+        let d = h * h;
+        let shift = d.leading_zeros();
+        RadixBase {
+            radix,
+            k,
+            h,
+            d,
+            shift,
+            v: reciprocal_2by1(d << shift),
+        }
+    }
+
+    /// The radix.
+    pub fn radix(&self) -> u32 {
+        self.radix
+    }
+
+    /// `D`, the limb base.
+    pub fn limb(&self) -> u64 {
+        self.d
+    }
+
+    /// Digits a limb holds: `D = radix^digits`.
+    pub fn digits(&self) -> usize {
+        2 * self.k
+    }
+
+    /// `(x / D, x mod D)`.
+    #[inline(always)]
+    fn divmod(&self, x: u128) -> (u128, u64) {
+        let (hi, lo) = ((x >> 64) as u64, x as u64);
+        let (q1, hi) = if hi >= self.d {
+            (hi / self.d, hi % self.d)
+        } else {
+            (0, hi)
+        };
+        // shift >= 4: D < 2^60.
+        let s = self.shift;
+        let (q0, r) = div_2by1((hi << s) | (lo >> (64 - s)), lo << s, self.d << s, self.v);
+        (((q1 as u128) << 64) | q0 as u128, r >> s)
+    }
+}
+
+/// An upper bound on the base-`D` limbs of a number of `an` binary limbs.
+///
+/// ```
+/// use carry::limbs::{radix_base_from_binary_len, RadixBase};
+/// assert_eq!(radix_base_from_binary_len(3, &RadixBase::new(10)), 5);
+/// ```
+pub fn radix_base_from_binary_len(an: usize, base: &RadixBase) -> usize {
+    let bits = 63 - base.d.leading_zeros() as usize; // D >= 2^bits
+    (64 * an).div_ceil(bits) + 1
+}
+
+/// Writes the base-`D` limbs of the binary number `a` into `out` (least significant first)
+/// and returns how many (normalized: 0 for zero), by repeated division by `D`, four divisions
+/// pipelined per pass; quadratic, for short `a`. `a` is clobbered; `out` needs
+/// [`radix_base_from_binary_len`]`(a.len(), base)` limbs.
+///
+/// ```
+/// use carry::limbs::{radix_base_from_binary, RadixBase};
+/// let mut out = [0; 4];
+/// let n = radix_base_from_binary(&mut out, &mut [0, 1], &RadixBase::new(10)); // 2^64
+/// assert_eq!(&out[..n], &[446_744_073_709_551_616, 18]);
+/// ```
+pub fn radix_base_from_binary(out: &mut [u64], a: &mut [u64], base: &RadixBase) -> usize {
+    let (dn, shift, v) = (base.d << base.shift, base.shift, base.v);
+    let mut n = super::normalized_len(a);
+    let mut k = 0;
+    while n > 4 {
+        for r in divide_pass_any::<4>(&mut a[..n], dn, shift, v) {
+            out[k] = r;
+            k += 1;
+        }
+        n = super::normalized_len(&a[..n]);
+    }
+    while n > 1 {
+        let [r] = divide_pass_any::<1>(&mut a[..n], dn, shift, v);
+        out[k] = r;
+        k += 1;
+        n = super::normalized_len(&a[..n]);
+    }
+    let mut x = if n == 1 { a[0] } else { 0 };
+    while x > 0 {
+        out[k] = x % base.d;
+        x /= base.d;
+        k += 1;
+    }
+    super::normalized_len(&out[..k])
+}
+
+/// `r = x·y` in base `D`; requires `x` and `y` nonempty with limbs below `D`,
+/// `r.len() == x.len() + y.len()` and `ntt_fits(r.len())`.
+///
+/// ```
+/// use carry::limbs::{radix_base_mul, RadixBase};
+/// let b = RadixBase::new(10);
+/// let mut r = [0; 3];
+/// radix_base_mul(&mut r, &[999_999_999_999_999_999, 2], &[10], &b);
+/// assert_eq!(r, [999_999_999_999_999_990, 29, 0]);
+/// ```
+pub fn radix_base_mul(r: &mut [u64], x: &[u64], y: &[u64], base: &RadixBase) {
+    assert_eq!(r.len(), x.len() + y.len());
+    if x.len().min(y.len()) < RADIX_BASE_NTT {
+        radix_base_mul_basecase(r, x, y, base)
+    } else {
+        radix_base_mul_ntt(r, x, Some(y), base)
+    }
+}
+
+/// `r = x²` in base `D`; requires `x` nonempty with limbs below `D` and
+/// `r.len() == 2·x.len()`.
+///
+/// ```
+/// use carry::limbs::{radix_base_sqr, RadixBase};
+/// let mut r = [0; 2];
+/// radix_base_sqr(&mut r, &[1_000_000_000], &RadixBase::new(10));
+/// assert_eq!(r, [0, 1]);
+/// ```
+pub fn radix_base_sqr(r: &mut [u64], x: &[u64], base: &RadixBase) {
+    assert_eq!(r.len(), 2 * x.len());
+    if x.len() < RADIX_BASE_NTT {
+        radix_base_mul_basecase(r, x, x, base)
+    } else {
+        radix_base_mul_ntt(r, x, None, base)
+    }
+}
+
+/// [`radix_base_mul`] by product scanning: each column summed in 128 bits (in parts of 128
+/// products, each below `2^120`), then divided by `D`. Any lengths.
+pub fn radix_base_mul_basecase(r: &mut [u64], x: &[u64], y: &[u64], base: &RadixBase) {
+    let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
+    let (xn, yn) = (x.len(), y.len());
+    let mut carry = 0u128;
+    for (k, limb) in r[..xn + yn - 1].iter_mut().enumerate() {
+        let lo = (k + 1).saturating_sub(yn);
+        let hi = k.min(xn - 1);
+        let column = |from: usize, to: usize| -> u128 {
+            let mut sum = 0u128;
+            for j in from..=to {
+                sum += x[j] as u128 * y[k - j] as u128;
+            }
+            sum
+        };
+        if hi - lo < 128 {
+            (carry, *limb) = base.divmod(carry + column(lo, hi));
+        } else {
+            // Longer columns in parts of 128 products, each divided by D on its own.
+            let (mut low, mut next) = (carry, 0u128);
+            for from in (lo..=hi).step_by(128) {
+                let (q, rem) = base.divmod(column(from, (from + 127).min(hi)));
+                low += rem as u128;
+                next += q;
+            }
+            let (q, rem) = base.divmod(low);
+            (carry, *limb) = (next + q, rem);
+        }
+    }
+    r[xn + yn - 1] = carry as u64;
+    debug_assert!(carry < base.d as u128);
+}
+
+/// [`radix_base_mul`] (or the square without `y`) by the three-prime NTT on base-`h`
+/// coefficients.
+pub fn radix_base_mul_ntt(r: &mut [u64], x: &[u64], y: Option<&[u64]>, base: &RadixBase) {
+    let split = |v: &[u64]| -> Vec<u64> {
+        v.iter()
+            .map(|&l| (l % base.h) | (l / base.h) << 32)
+            .collect()
+    };
+    let xs = split(x);
+    let ys = y.map(split);
+    let [p0, p1, _] = PRIMES;
+    let p01 = p0 as u128 * p1 as u128;
+    convolution(&xs, ys.as_deref(), |d0, d1, d2| {
+        let coefficient = |i: usize| -> u128 {
+            if i >= d0.len() {
+                return 0;
+            }
+            (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 * d2[i] as u128
+        };
+        let mut carry = 0u128;
+        for (k, limb) in r.iter_mut().enumerate() {
+            let v = carry + coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
+            (carry, *limb) = base.divmod(v);
+        }
+        debug_assert_eq!(carry, 0);
+    });
+}
+
+/// `r += x` in base `D` (`r.len() >= x.len()`); returns the carry out of `r` (0 or 1).
+///
+/// ```
+/// use carry::limbs::{radix_base_add_assign, RadixBase};
+/// let mut r = [999_999_999_999_999_999, 0];
+/// assert_eq!(radix_base_add_assign(&mut r, &[1], &RadixBase::new(10)), 0);
+/// assert_eq!(r, [0, 1]);
+/// ```
+pub fn radix_base_add_assign(r: &mut [u64], x: &[u64], base: &RadixBase) -> u64 {
+    let mut carry = 0;
+    for (i, limb) in r.iter_mut().enumerate() {
+        if i >= x.len() && carry == 0 {
+            return 0;
+        }
+        let s = *limb + x.get(i).copied().unwrap_or(0) + carry;
+        (*limb, carry) = if s >= base.d { (s - base.d, 1) } else { (s, 0) };
+    }
+    carry
+}
+
+/// `x = x / B` (`B = 2^64`) in base `D`, for `x` a multiple of `B`.
+///
+/// ```
+/// use carry::limbs::{radix_base_divexact_b, RadixBase};
+/// let mut x = [446_744_073_709_551_616, 18]; // 2^64 in base 10^18
+/// radix_base_divexact_b(&mut x, &RadixBase::new(10));
+/// assert_eq!(x, [1, 0]);
+/// ```
+pub fn radix_base_divexact_b(x: &mut [u64], base: &RadixBase) {
+    let mut rem = 0u64;
+    for limb in x.iter_mut().rev() {
+        let cur = rem as u128 * base.d as u128 + *limb as u128;
+        *limb = (cur >> 64) as u64;
+        rem = cur as u64;
+    }
+    debug_assert_eq!(rem, 0);
+}
+
+/// Writes the digit values of `x` (base-`D` limbs) into `out`, `digits()` per limb with
+/// leading zeros, most significant first; `out.len() == x.len()·digits()`.
+///
+/// ```
+/// use carry::limbs::{radix_base_write, RadixBase};
+/// let mut out = [9; 36];
+/// radix_base_write(&mut out, &[12, 3], &RadixBase::new(10));
+/// assert_eq!(out[17], 3);
+/// assert_eq!(&out[34..], &[1, 2]);
+/// ```
+pub fn radix_base_write(out: &mut [u8], x: &[u64], base: &RadixBase) {
+    let per = 2 * base.k;
+    assert_eq!(out.len(), x.len() * per);
+    for (o, &limb) in out.chunks_exact_mut(per).zip(x.iter().rev()) {
+        let (hi, lo) = (limb / base.h, limb % base.h);
+        let (ho, lo_out) = o.split_at_mut(base.k);
+        if base.radix == 10 {
+            write_9(ho, hi);
+            write_9(lo_out, lo);
+        } else {
+            write_half(ho, hi, base);
+            write_half(lo_out, lo, base);
+        }
+    }
+}
+
+/// The nine decimal digits of `x < 10^9` into `out[..9]`.
+#[inline(always)]
+fn write_9(out: &mut [u8], x: u64) {
+    out[0] = (x / 100_000_000) as u8;
+    out[1..9].copy_from_slice(&eight_digits(x % 100_000_000).to_le_bytes());
+}
+
+/// The `k` digits of `x < h` into `out[..k]`.
+fn write_half(out: &mut [u8], mut x: u64, base: &RadixBase) {
+    let r = base.radix as u64;
+    for o in out.iter_mut().rev() {
+        *o = (x % r) as u8;
+        x /= r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value in base `D` from a simple generator: every limb below `D`, some extreme.
+    fn limbs(n: usize, seed: u64, base: &RadixBase) -> Vec<u64> {
+        let mut s = seed;
+        (0..n)
+            .map(|i| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                match i % 5 {
+                    0 => base.d - 1,
+                    1 => 0,
+                    _ => (s >> 3) % base.d,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ntt_and_basecase_products_agree() {
+        for radix in [3, 10, 36] {
+            let base = RadixBase::new(radix);
+            for (xn, yn) in [(1, 1), (5, 3), (40, 40), (130, 129), (300, 7), (200, 200)] {
+                let x = limbs(xn, xn as u64, &base);
+                let y = limbs(yn, 7 * yn as u64, &base);
+                let mut r1 = vec![0; xn + yn];
+                let mut r2 = vec![0; xn + yn];
+                radix_base_mul_basecase(&mut r1, &x, &y, &base);
+                radix_base_mul_ntt(&mut r2, &x, Some(&y), &base);
+                assert_eq!(r1, r2, "radix {radix}, {xn}x{yn}");
+                let mut s1 = vec![0; 2 * xn];
+                let mut s2 = vec![0; 2 * xn];
+                radix_base_mul_basecase(&mut s1, &x, &x, &base);
+                radix_base_mul_ntt(&mut s2, &x, None, &base);
+                assert_eq!(s1, s2, "radix {radix}, {xn} squared");
+                assert!(r1.iter().chain(&s1).all(|&l| l < base.d));
+            }
+        }
+    }
+
+    #[test]
+    fn all_top_limbs_square_to_the_largest_product() {
+        let base = RadixBase::new(10);
+        let x = vec![base.d - 1; 150];
+        let mut r = vec![0; 300];
+        radix_base_mul_ntt(&mut r, &x, None, &base);
+        // (D^150 - 1)² = D^300 - 2·D^150 + 1
+        assert_eq!(r[0], 1);
+        assert!(r[1..150].iter().all(|&l| l == 0));
+        assert_eq!(r[150], base.d - 2);
+        assert!(r[151..].iter().all(|&l| l == base.d - 1));
+    }
+}
