@@ -32,10 +32,12 @@ pub(super) const PRIMES: [u32; 3] = [998_244_353, 754_974_721, 469_762_049];
 /// coefficient sums at most `2^22` products of two 32-bit coefficients, below `2^86 < p0·p1·p2`.
 const MAX_LOG_LEN: u32 = 23;
 
-/// Twiddle tables up to this length (products up to 2^17 limbs) stay cached between calls
-/// (12 MiB at most); longer ones are rebuilt for each product.
+/// Twiddle tables up to this length (products up to 2^19 limbs, 2^25 bits) stay cached between
+/// calls: 48 bytes a point, 48 MiB at most, held from the first product that long for the life
+/// of the process (rebuilding them costs more than the transforms of such a product). Longer
+/// ones are rebuilt for each product.
 #[cfg(feature = "std")]
-const CACHED_LEN: usize = 1 << 18;
+const CACHED_LEN: usize = 1 << 20;
 
 /// `b^e mod p`.
 const fn pow_mod(b: u32, mut e: u64, p: u32) -> u32 {
