@@ -124,7 +124,14 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
     top_parts(&mut nt[..2 * K - 1], &mut dt, a, d);
     let mut qq = [0u64; K];
     let v = reciprocal_3by2(dt[K - 1], dt[K - 2]);
-    divrem_small::<K>(&mut qq, rr, &nt[..2 * K - 1], &dt, v);
+    if nt[2 * K - 2] == 0 {
+        // The normalising shift did not reach a new top limb (always so when the divisor is
+        // normalised already): N' has 2·qn limbs, whose top quotient digit (0 or 1) is a
+        // comparison, one 3/2 step fewer than the full N'.
+        divrem_small::<K>(&mut qq[..K - 1], rr, &nt[..2 * K - 2], &dt, v);
+    } else {
+        divrem_small::<K>(&mut qq, rr, &nt[..2 * K - 1], &dt, v);
+    }
     // N' < 2^c·B^(2qn) and D' ≥ 2^63·B^qn: the estimate has qn limbs.
     debug_assert_eq!(qq[K - 1], 0);
     for (x, y) in q.iter_mut().zip(qq) {
@@ -142,7 +149,19 @@ fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scr
     let (dt, rest) = rest.split_at_mut(k);
     top_parts(nt, dt, a, d);
     debug_assert!(super::add::cmp_n(&nt[qn..], dt).is_lt());
-    divide(q, nt, dt, rest);
+    if nt[qn + k - 1] == 0 {
+        // As in `top_quotient_small`: without the zero top limb, the top digit is 0 or 1.
+        let nt = &mut nt[..qn + k - 1];
+        let top = &mut nt[qn - 1..];
+        let ge = super::add::cmp_n(top, dt).is_ge();
+        if ge {
+            super::add::sub_n_assign(top, dt);
+        }
+        q[qn - 1] = ge as u64;
+        divide(&mut q[..qn - 1], nt, dt, rest);
+    } else {
+        divide(q, nt, dt, rest);
+    }
     rr.copy_from_slice(&nt[..k]);
 }
 
