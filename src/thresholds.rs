@@ -141,6 +141,15 @@ pub const MOD_1_BLOCKS: usize = 12;
 #[cfg(feature = "tiny-thresholds")]
 pub const MOD_1_BLOCKS: usize = 1;
 
+/// `limbs::divrem_1`: the residue method (`limbs/div_1.rs`, one product on the remainder's
+/// path a limb) from this many dividend limbs (a 2/1 division a limb below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const DIV_1_RESIDUE: usize = 4;
+/// `limbs::divrem_1`: the residue method (`limbs/div_1.rs`, one product on the remainder's
+/// path a limb) from this many dividend limbs (a 2/1 division a limb below).
+#[cfg(feature = "tiny-thresholds")]
+pub const DIV_1_RESIDUE: usize = 1;
+
 /// `limbs::divexact_1_to`: Hensel's method and a division from the top, interleaved, from
 /// this many limbs (Hensel's method alone below).
 #[cfg(not(feature = "tiny-thresholds"))]

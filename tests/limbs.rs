@@ -525,7 +525,11 @@ fn divrem_1_family() {
     let mut rng = Rng::new("divrem_1_family");
     let seed = rng.seed;
     for case in 0..3000 * scale() {
-        let n = rng.below(30);
+        let n = if rng.below(8) == 0 {
+            30 + rng.below(300)
+        } else {
+            rng.below(30)
+        };
         let a = rng.limbs(n);
         let d = match rng.below(6) {
             0 => 1,
@@ -550,6 +554,58 @@ fn divrem_1_family() {
             "divrem_1_assign {ctx}"
         );
         assert_eq!(Integer::from(limbs::rem_1(&a, d)), er, "rem_1 {ctx}");
+    }
+}
+
+/// Division by one limb with the quotient chosen: `a = q·d + r` for striped, all-ones and
+/// all-zero quotients and remainders at both ends of `[0, d)`, around `DIV_1_RESIDUE` and
+/// long, so that every correction of the residue method and every carry into stored
+/// quotient limbs runs.
+#[test]
+fn divrem_1_chosen_quotient() {
+    use carry::thresholds::DIV_1_RESIDUE;
+    let mut rng = Rng::new("divrem_1_chosen_quotient");
+    let seed = rng.seed;
+    let mut sizes: Vec<usize> = (1..=20).collect();
+    sizes.extend([
+        DIV_1_RESIDUE.saturating_sub(1).max(1),
+        DIV_1_RESIDUE + 1,
+        64,
+        257,
+    ]);
+    for case in 0..400 * scale() {
+        let qn = sizes[rng.below(sizes.len())];
+        let d = match rng.below(6) {
+            0 => normalized_limb(&mut rng),
+            1 => 1 << 63,
+            2 => u64::MAX >> rng.below(64),
+            3 => 3,
+            _ => rng.limb().max(1),
+        };
+        let q = match rng.below(4) {
+            0 => vec![u64::MAX; qn],
+            1 => {
+                let mut q = vec![u64::MAX; qn];
+                q[rng.below(qn)] = rng.limb();
+                q
+            }
+            _ => rng.limbs(qn),
+        };
+        let r = match rng.below(4) {
+            0 => 0,
+            1 => d - 1,
+            _ => rng.next() % d,
+        };
+        let a = int(&q) * d + r;
+        let n = qn.max(a.significant_digits::<u64>());
+        let a = to_limbs(&a, n);
+        let ctx = format!("seed {seed} case {case} n {n} d {d:#x}");
+        let mut got = vec![0x5555; n];
+        let rem = limbs::divrem_1(&mut got, &a, d);
+        assert_eq!((int(&got), rem), (int(&q), r), "divrem_1 {ctx}");
+        let mut got = a.clone();
+        let rem = limbs::divrem_1_assign(&mut got, d);
+        assert_eq!((int(&got), rem), (int(&q), r), "divrem_1_assign {ctx}");
     }
 }
 

@@ -9,13 +9,14 @@
 //! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
 
 use super::add::{add_n_assign, cmp_n, sub_n};
+use super::div_1::{divrem_1_residue, Quotient};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::div_q::{divrem_short, divrem_short_scratch_len, is_short};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
 use super::word::{adc, sbb};
-use crate::thresholds::{DIV_DC, DIV_MU, DIV_REGISTERS};
+use crate::thresholds::{DIV_1_RESIDUE, DIV_DC, DIV_MU, DIV_REGISTERS};
 
 /// The reciprocal `v = floor((B² - 1) / d) - B` of a normalized `d` (top bit set), `B = 2^64`.
 #[inline]
@@ -246,22 +247,80 @@ fn divrem_1_with(
 }
 
 /// `q = a / d` for a limb `d != 0`, with `q.len() == a.len()`; returns the remainder
-/// `a mod d`. Uses a precomputed 2/1 reciprocal, no hardware division in the loop.
+/// `a mod d`. Uses a precomputed 2/1 reciprocal, no hardware division in the loop; from
+/// `DIV_1_RESIDUE` limbs the residue method of `div_1.rs`.
+///
+/// ```
+/// let a = [u64::MAX; 6];
+/// let mut q = [0; 6];
+/// assert_eq!(carry::limbs::divrem_1(&mut q, &a, 3), 0);
+/// assert_eq!(q, [0x5555_5555_5555_5555; 6]);
+/// ```
 pub fn divrem_1(q: &mut [u64], a: &[u64], d: u64) -> u64 {
     assert_eq!(q.len(), a.len());
-    divrem_1_with(a.len(), |i| a[i], |i, x| q[i] = x, Divisor1::new(d))
+    let dv = Divisor1::new(d);
+    if a.len() < DIV_1_RESIDUE {
+        return divrem_1_with(a.len(), |i| a[i], |i, x| q[i] = x, dv);
+    }
+    divrem_1_by_residue(q, a.len(), |i| a[i], dv)
 }
 
 /// `a = a / d` in place for a limb `d != 0`; returns the remainder `a mod d`.
+///
+/// ```
+/// let mut a = [0, 0, 0, 0, 7];
+/// assert_eq!(carry::limbs::divrem_1_assign(&mut a, 1 << 32), 0);
+/// assert_eq!(a, [0, 0, 0, 7 << 32, 0]);
+/// ```
 pub fn divrem_1_assign(a: &mut [u64], d: u64) -> u64 {
     let n = a.len();
     let cell = core::cell::Cell::from_mut(a).as_slice_of_cells();
-    divrem_1_with(
-        n,
-        |i| cell[i].get(),
-        |i, x| cell[i].set(x),
-        Divisor1::new(d),
-    )
+    let dv = Divisor1::new(d);
+    if n < DIV_1_RESIDUE {
+        return divrem_1_with(n, |i| cell[i].get(), |i, x| cell[i].set(x), dv);
+    }
+    divrem_1_by_residue(cell, n, |i| cell[i].get(), dv)
+}
+
+/// [`divrem_1`] by [`divrem_1_residue`] for `n >= 1` limbs read through `get`: the dividend
+/// normalised limb by limb as the kernel asks for it.
+#[inline(always)]
+fn divrem_1_by_residue<Q: Quotient>(
+    mut q: Q,
+    n: usize,
+    get: impl Fn(usize) -> u64,
+    dv: Divisor1,
+) -> u64 {
+    let (d, s) = (dv.d, dv.shift);
+    let mut i = n - 1;
+    let mut hi = get(i);
+    if s == 0 {
+        let qt = (hi >= d) as u64;
+        q.set(i, qt);
+        let u1 = hi - (d & qt.wrapping_neg());
+        if n == 1 {
+            return u1;
+        }
+        return divrem_1_residue(
+            q,
+            n - 1,
+            u1,
+            || {
+                i -= 1;
+                get(i)
+            },
+            dv,
+        );
+    }
+    let u1 = hi >> (64 - s);
+    let next = || {
+        let lo = if i > 0 { get(i - 1) } else { 0 };
+        let b = (hi << s) | (lo >> (64 - s));
+        hi = lo;
+        i = i.wrapping_sub(1);
+        b
+    };
+    divrem_1_residue(q, n, u1, next, dv) >> s
 }
 
 /// `a mod d` for a limb `d != 0` (any `a.len()`, possibly 0).

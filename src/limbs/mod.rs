@@ -10,6 +10,7 @@ mod add_avx512;
 mod bdiv;
 mod cpu;
 mod div;
+mod div_1;
 mod div_dc;
 mod div_mu;
 mod div_q;
