@@ -48,6 +48,9 @@ now (void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+/* Only the cases whose name contains this (all when null). */
+static const char *only;
+
 /* Runs `body` (a statement using the loop variable i) until `min_time` seconds have passed,
    doubling the count; reports nanoseconds per call. */
 #define TIME(name, bits, body)                                             \
@@ -55,6 +58,8 @@ now (void)
     {                                                                      \
       long count = 1, i;                                                   \
       double t0, t;                                                        \
+      if (only && !strstr (name, only))                                    \
+        break;                                                             \
       for (;;)                                                             \
         {                                                                  \
           t0 = now ();                                                     \
@@ -78,6 +83,7 @@ main (int argc, char **argv)
   static const unsigned long sizes[] = { 64, 256, 1024, 4096, 65536 };
   double min_time = argc > 1 ? atof (argv[1]) : 0.2;
   unsigned long max_bits = argc > 2 ? strtoul (argv[2], NULL, 10) : 65536;
+  only = argc > 3 ? argv[3] : NULL;
   mpz_t a, b, m, r, q, s;
   size_t k;
 

@@ -3,11 +3,11 @@
 # built (its static library), runs the two alternately (pinned to one core, under
 # /work-style locks when given), and prints the fastest time of each case and the ratio
 # GMP time / carry time (above 1: carry is faster).
-#   capi/bench/run.sh [runs=3] [seconds-per-case=0.2] [max-bits=65536]
+#   capi/bench/run.sh [runs=3] [seconds-per-case=0.2] [max-bits=65536] [only-names-containing]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-runs=${1:-3} secs=${2:-0.2} maxbits=${3:-65536}
+runs=${1:-3} secs=${2:-0.2} maxbits=${3:-65536} only=${4:-}
 CC=${CC:-cc}
 CARGO=${CARGO:-cargo}
 . "$root/capi/tests/gmp.sh"
@@ -19,8 +19,8 @@ $CC -O2 -I "$gmp/include" capi/bench/bench.c "$gmp/lib/libgmp.a" -lm -o $out/ben
 pin=""
 command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-1}"
 for i in $(seq "$runs"); do
-    $pin $out/bench-carry "$secs" "$maxbits" > $out/carry.$i
-    $pin $out/bench-gmp "$secs" "$maxbits" > $out/gmp.$i
+    $pin $out/bench-carry "$secs" "$maxbits" $only > $out/carry.$i
+    $pin $out/bench-gmp "$secs" "$maxbits" $only > $out/gmp.$i
 done
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
 python3 - "$out" "$runs" <<'PY'
