@@ -18,10 +18,10 @@
 
 use super::arith::{mul_into, sqr_into};
 use crate::limbs;
-use crate::limbs::RadixBase;
+use crate::limbs::{RadixBase, RadixBaseTransform};
 use crate::thresholds::{
-    FROM_RADIX_DC, TO_RADIX_BASE, TO_RADIX_BASE_LEAF, TO_RADIX_FRAC, TO_RADIX_LEAF, TO_RADIX_MU,
-    TO_RADIX_MU_DEEP,
+    FROM_RADIX_DC, RADIX_BASE_NTT, TO_RADIX_BASE, TO_RADIX_BASE_LEAF, TO_RADIX_FRAC, TO_RADIX_LEAF,
+    TO_RADIX_MU, TO_RADIX_MU_DEEP,
 };
 use alloc::{vec, vec::Vec};
 #[cfg(feature = "std")]
@@ -446,7 +446,15 @@ fn with_binary_powers<R>(n: usize, base: RadixBase, f: impl FnOnce(&BinaryPowers
 fn to_radix_by_products(out: &mut [u8], a: &[u64], base: RadixBase) -> usize {
     let a = &a[..limbs::normalized_len(a)];
     let per = base.digits();
-    let x = with_binary_powers(a.len(), base.clone(), |powers| to_base(a, powers, 0));
+    let x = with_binary_powers(a.len(), base.clone(), |powers| {
+        // The powers below the top split multiply two pieces or more: transformed once.
+        let transforms: Vec<Option<RadixBaseTransform>> = (powers.pows.iter().enumerate())
+            .map(|(j, p)| {
+                (j > 0 && p.len() >= RADIX_BASE_NTT).then(|| RadixBaseTransform::new(p, &base))
+            })
+            .collect();
+        to_base(a, powers, &transforms, 0)
+    });
     let (top, rest) = x.split_last().expect("a is not zero");
     let mut first = vec![0u8; per];
     limbs::radix_base_write(&mut first, &[*top], &base);
@@ -460,7 +468,12 @@ fn to_radix_by_products(out: &mut [u8], a: &[u64], base: RadixBase) -> usize {
 
 /// The normalized base-`D` limbs of `a` (binary, any length): split at `B^e_j`, the halves
 /// converted (on two threads with `parallel`), combined as `hi·B^e_j + lo` in base `D`.
-fn to_base(a: &[u64], powers: &BinaryPowers, mut depth: usize) -> Vec<u64> {
+fn to_base(
+    a: &[u64],
+    powers: &BinaryPowers,
+    transforms: &[Option<RadixBaseTransform>],
+    mut depth: usize,
+) -> Vec<u64> {
     let a = &a[..limbs::normalized_len(a)];
     let n = a.len();
     let base = &powers.base;
@@ -477,15 +490,18 @@ fn to_base(a: &[u64], powers: &BinaryPowers, mut depth: usize) -> Vec<u64> {
     let e = powers.exps[depth];
     let (lo, hi) = both(
         n,
-        || to_base(&a[..e], powers, depth),
-        || to_base(&a[e..], powers, depth),
+        || to_base(&a[..e], powers, transforms, depth),
+        || to_base(&a[e..], powers, transforms, depth),
     );
     if hi.is_empty() {
         return lo;
     }
     let p = &powers.pows[depth];
     let mut r = vec![0; hi.len() + p.len()];
-    limbs::radix_base_mul(&mut r, &hi, p, base);
+    match &transforms[depth] {
+        Some(t) => limbs::radix_base_mul_by(&mut r, &hi, p, t, base),
+        None => limbs::radix_base_mul(&mut r, &hi, p, base),
+    }
     let carry = limbs::radix_base_add_assign(&mut r, &lo, base);
     debug_assert_eq!(carry, 0);
     let k = limbs::normalized_len(&r);

@@ -659,6 +659,136 @@ pub(super) fn convolution<R>(
     f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
 }
 
+/// The forward transforms (three primes, `n` points each) of an operand that several products
+/// share, for [`convolution_by`]: each product then transforms only its other operand.
+pub(super) struct Transformed {
+    res: Vec<u32>,
+}
+
+impl Transformed {
+    /// The transforms of `b` (as [`convolution`] reads limbs) for products of transform length
+    /// `n` (a power of two, `2·b.len() <= n`).
+    pub(super) fn new(b: &[u64], n: usize) -> Transformed {
+        assert!(n.is_power_of_two() && 2 * b.len() <= n && ntt_fits(n / 2));
+        let tw = twiddles(n);
+        let mut res = vec![0u32; 3 * n];
+        #[cfg(target_arch = "x86_64")]
+        if super::cpu::has_avx512f() {
+            // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
+            unsafe { forward_all_avx512(&mut res, b, &tw) };
+            return Transformed { res };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if super::cpu::has_avx2() {
+            // SAFETY: the CPU supports AVX2, checked just above.
+            unsafe { forward_all_avx2(&mut res, b, &tw) };
+            return Transformed { res };
+        }
+        forward_all::<false>(&mut res, b, &tw);
+        Transformed { res }
+    }
+
+    /// The transform length.
+    pub(super) fn len(&self) -> usize {
+        self.res.len() / 3
+    }
+}
+
+/// The three primes' forward transforms of `b` into the thirds of `res`.
+#[inline(always)]
+fn forward_all<const WIDE: bool>(res: &mut [u32], b: &[u64], tw: &[Twiddles; 3]) {
+    let n = res.len() / 3;
+    for ((x, tw), p) in res.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
+        load(x, b, p);
+        forward::<WIDE>(x, tw, p);
+    }
+}
+
+/// [`forward_all`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn forward_all_avx2(res: &mut [u32], b: &[u64], tw: &[Twiddles; 3]) {
+    forward_all::<false>(res, b, tw);
+}
+
+/// [`forward_all`] compiled for AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f")]
+unsafe fn forward_all_avx512(res: &mut [u32], b: &[u64], tw: &[Twiddles; 3]) {
+    forward_all::<true>(res, b, tw);
+}
+
+/// [`convolution`] of `a` with an operand whose transforms `b` holds: `f` gets the Garner digits
+/// of the first `2·(a.len() + b_len)` coefficients, `b_len` the limbs of that operand.
+/// Requires `2·(a.len() + b_len) <= b.len()` points, no more than half of them unused.
+pub(super) fn convolution_by<R>(
+    a: &[u64],
+    b: &Transformed,
+    b_len: usize,
+    f: impl FnOnce(&[u32], &[u32], &[u32]) -> R,
+) -> R {
+    let n = b.len();
+    let used = 2 * (a.len() + b_len);
+    assert!(used <= n);
+    let tw = twiddles(n);
+    let mut buf = vec![0u32; 3 * n];
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx512f() {
+        // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
+        unsafe { convolve_by_avx512(&mut buf, a, &b.res, &tw, used) };
+        return f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used]);
+    }
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx2() {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        unsafe { convolve_by_avx2(&mut buf, a, &b.res, &tw, used) };
+        return f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used]);
+    }
+    convolve_by::<false>(&mut buf, a, &b.res, &tw, used);
+    f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
+}
+
+/// The transform work of [`convolution_by`]: `f` gets the transforms of `a`, times `g`'s
+/// pointwise, transformed back, the first `used` coefficients as Garner digits.
+#[inline(always)]
+fn convolve_by<const WIDE: bool>(
+    f: &mut [u32],
+    a: &[u64],
+    g: &[u32],
+    tw: &[Twiddles; 3],
+    used: usize,
+) {
+    let n = f.len() / 3;
+    for (((x, y), tw), p) in f
+        .chunks_exact_mut(n)
+        .zip(g.chunks_exact(n))
+        .zip(tw.iter())
+        .zip(PRIMES)
+    {
+        load(x, a, p);
+        forward::<WIDE>(x, tw, p);
+        pointwise_mul(x, y, p);
+        inverse::<WIDE>(x, tw, p);
+    }
+    let (f0, rest) = f.split_at_mut(n);
+    let (f1, f2) = rest.split_at_mut(n);
+    garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
+}
+
+/// [`convolve_by`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn convolve_by_avx2(f: &mut [u32], a: &[u64], g: &[u32], tw: &[Twiddles; 3], used: usize) {
+    convolve_by::<false>(f, a, g, tw, used);
+}
+
+/// [`convolve_by`] compiled for AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f")]
+unsafe fn convolve_by_avx512(f: &mut [u32], a: &[u64], g: &[u32], tw: &[Twiddles; 3], used: usize) {
+    convolve_by::<true>(f, a, g, tw, used);
+}
+
 /// Whether a transform of `n` points runs on several threads (feature `parallel`).
 #[cfg(feature = "parallel")]
 #[inline]

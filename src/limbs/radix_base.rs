@@ -14,7 +14,7 @@
 //! `h² < 2^60`, below `p0·p1·p2 ≈ 2^88`), carried into base `D` by one 2-by-1 division a limb.
 
 use super::div::{div_2by1, reciprocal_2by1};
-use super::ntt::{convolution, PRIMES};
+use super::ntt::{convolution, convolution_by, transform_len, Transformed, PRIMES};
 use super::radix::{divide_pass_any, eight_digits};
 use crate::thresholds::RADIX_BASE_NTT;
 use alloc::vec::Vec;
@@ -211,28 +211,73 @@ pub fn radix_base_mul_basecase(r: &mut [u64], x: &[u64], y: &[u64], base: &Radix
 /// [`radix_base_mul`] (or the square without `y`) by the three-prime NTT on base-`h`
 /// coefficients.
 pub fn radix_base_mul_ntt(r: &mut [u64], x: &[u64], y: Option<&[u64]>, base: &RadixBase) {
-    let split = |v: &[u64]| -> Vec<u64> {
-        v.iter()
-            .map(|&l| (l % base.h) | (l / base.h) << 32)
-            .collect()
-    };
-    let xs = split(x);
-    let ys = y.map(split);
+    let xs = split_halves(x, base);
+    let ys = y.map(|y| split_halves(y, base));
+    convolution(&xs, ys.as_deref(), |d0, d1, d2| {
+        carry_digits(r, d0, d1, d2, base)
+    });
+}
+
+/// The limbs of `x` as the pairs of base-`h` coefficients the NTT reads (low in the low half).
+fn split_halves(x: &[u64], base: &RadixBase) -> Vec<u64> {
+    x.iter()
+        .map(|&l| (l % base.h) | (l / base.h) << 32)
+        .collect()
+}
+
+/// `r` = the product whose base-`h` coefficients have the Garner digits `d0, d1, d2`, carried
+/// into base `D`.
+fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixBase) {
     let [p0, p1, _] = PRIMES;
     let p01 = p0 as u128 * p1 as u128;
-    convolution(&xs, ys.as_deref(), |d0, d1, d2| {
-        let coefficient = |i: usize| -> u128 {
-            if i >= d0.len() {
-                return 0;
-            }
-            (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 * d2[i] as u128
-        };
-        let mut carry = 0u128;
-        for (k, limb) in r.iter_mut().enumerate() {
-            let v = carry + coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
-            (carry, *limb) = base.divmod(v);
+    let coefficient = |i: usize| -> u128 {
+        if i >= d0.len() {
+            return 0;
         }
-        debug_assert_eq!(carry, 0);
+        (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 * d2[i] as u128
+    };
+    let mut carry = 0u128;
+    for (k, limb) in r.iter_mut().enumerate() {
+        let v = carry + coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
+        (carry, *limb) = base.divmod(v);
+    }
+    debug_assert_eq!(carry, 0);
+}
+
+/// A base-`D` operand that several products share (a power, in the conversion to digits),
+/// transformed once for the products of its own length (with an operand as long or a little
+/// shorter).
+pub struct RadixBaseTransform {
+    t: Transformed,
+}
+
+impl RadixBaseTransform {
+    /// The transforms of `x` (base-`D` limbs, at least `RADIX_BASE_NTT` of them).
+    pub fn new(x: &[u64], base: &RadixBase) -> RadixBaseTransform {
+        let n = transform_len(2 * x.len());
+        RadixBaseTransform {
+            t: Transformed::new(&split_halves(x, base), n),
+        }
+    }
+}
+
+/// `r = y·x` in base `D` with `t` the [`RadixBaseTransform`] of `x`: one transform fewer per
+/// prime where the product has the length `t` was made for, [`radix_base_mul`] otherwise.
+/// Requires `y` and `x` nonempty, `r.len() == y.len() + x.len()`.
+pub fn radix_base_mul_by(
+    r: &mut [u64],
+    y: &[u64],
+    x: &[u64],
+    t: &RadixBaseTransform,
+    base: &RadixBase,
+) {
+    assert_eq!(r.len(), x.len() + y.len());
+    if y.len() < RADIX_BASE_NTT || transform_len(r.len()) != t.t.len() {
+        return radix_base_mul(r, y, x, base);
+    }
+    let ys = split_halves(y, base);
+    convolution_by(&ys, &t.t, x.len(), |d0, d1, d2| {
+        carry_digits(r, d0, d1, d2, base)
     });
 }
 
@@ -349,6 +394,17 @@ mod tests {
                 radix_base_mul_basecase(&mut r1, &x, &y, &base);
                 radix_base_mul_ntt(&mut r2, &x, Some(&y), &base);
                 assert_eq!(r1, r2, "radix {radix}, {xn}x{yn}");
+                if yn >= RADIX_BASE_NTT {
+                    let t = RadixBaseTransform::new(&y, &base);
+                    for xn in [xn, yn, yn - 1, yn / 2] {
+                        let x = &x[..xn.min(x.len()).max(1)];
+                        let mut r3 = vec![0; x.len() + yn];
+                        let mut r4 = vec![0; x.len() + yn];
+                        radix_base_mul_basecase(&mut r3, x, &y, &base);
+                        radix_base_mul_by(&mut r4, x, &y, &t, &base);
+                        assert_eq!(r3, r4, "radix {radix}, {} by transformed {yn}", x.len());
+                    }
+                }
                 let mut s1 = vec![0; 2 * xn];
                 let mut s2 = vec![0; 2 * xn];
                 radix_base_mul_basecase(&mut s1, &x, &x, &base);
