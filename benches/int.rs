@@ -3,7 +3,8 @@
 //! `cargo bench --bench int` runs each case under criterion, then times the three
 //! implementations again, interleaved (11 rounds of ~10 ms batches each, median per
 //! iteration), and prints a markdown table. `CARRY_BENCH_QUICK=1` skips criterion and takes
-//! 3 rounds of ~2 ms: a smoke run in seconds, numbers only indicative.
+//! 3 rounds of ~2 ms: a smoke run in seconds, numbers only indicative;
+//! `CARRY_BENCH_FILTER=a,b` keeps only the cases whose name contains `a` or `b`.
 //!
 //! GMP is used as a C caller would use it: results go into destinations allocated once and
 //! reused. carry and num-bigint produce new values, as their operators do. Case names and
@@ -16,7 +17,7 @@
 mod common;
 
 use carry::Int;
-use common::{human, medians, Rng, Routine};
+use common::{Rng, Routine};
 use num_bigint::BigInt;
 use num_integer::Integer as _;
 use rug::{Assign, Integer};
@@ -37,13 +38,7 @@ fn operand(rng: &mut Rng, bits: u32) -> (Int, Integer, BigInt) {
     )
 }
 
-/// A benchmark case: the same work done by carry, GMP and num-bigint.
-struct Case {
-    name: String,
-    /// Operations per call of a routine: the table reports time per operation.
-    ops: f64,
-    routines: [Routine; 3],
-}
+type Case = common::Case<3>;
 
 const IMPLS: [&str; 3] = ["carry", "gmp", "num-bigint"];
 
@@ -298,34 +293,11 @@ fn cases() -> Vec<Case> {
 }
 
 fn main() {
-    let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
-    let mut cases = cases();
-    if !quick {
-        common::criterion_pass(
-            IMPLS,
-            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
-        );
-    }
-    let (rounds, batch) = if quick {
-        (3, Duration::from_millis(2))
-    } else {
-        (11, Duration::from_millis(10))
-    };
-    println!();
-    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches; ap_i64_accum: per multiply or add); speedup = other's time / carry's time (above 1: carry faster). ap_divrem_n divides n bits by n/2 bits.");
-    println!();
-    println!("| case | carry | gmp | num-bigint | carry/gmp speedup | carry/num-bigint speedup |");
-    println!("|---|---:|---:|---:|---:|---:|");
-    for case in &mut cases {
-        let [carry, gmp, num] = medians(&mut case.routines, rounds, batch).map(|t| t / case.ops);
-        println!(
-            "| {} | {} | {} | {} | {:.2}x | {:.2}x |",
-            case.name,
-            human(carry),
-            human(gmp),
-            human(num),
-            gmp / carry,
-            num / carry
-        );
-    }
+    common::run(
+        IMPLS,
+        cases(),
+        (11, Duration::from_millis(10)),
+        (3, Duration::from_millis(2)),
+        "; ap_i64_accum: per multiply or add; ap_divrem_n divides n bits by n/2 bits",
+    );
 }

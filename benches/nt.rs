@@ -3,7 +3,7 @@
 //! `cargo bench --bench nt` runs each case under criterion, then times both implementations
 //! again, interleaved (11 rounds of ~20 ms batches, median per iteration), and prints a
 //! markdown table. `CARRY_BENCH_QUICK=1` skips criterion and takes 3 short rounds;
-//! `CARRY_BENCH_FILTER=text` keeps only the cases whose name contains `text`.
+//! `CARRY_BENCH_FILTER=a,b` keeps only the cases whose name contains `a` or `b`.
 //!
 //! Inputs follow the shared peers harness (splitmix64 seeded with FNV-1a-64 of the case name,
 //! `exact(n)` operands; the DH cases use a random 3072-bit odd modulus rather than the RFC 3526
@@ -14,25 +14,12 @@
 mod common;
 
 use carry::{Int, Modulus};
-use common::{human, medians, Rng, Routine};
+use common::{exact, int, Rng};
 use rug::{Assign, Integer};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Exactly `bits` bits (top bit set), as a GMP integer.
-fn exact(rng: &mut Rng, bits: u32) -> Integer {
-    Integer::from_digits(&rng.exact_words(bits), rug::integer::Order::Lsf)
-}
-
-fn int(x: &Integer) -> Int {
-    Int::from_str_radix(&x.to_string_radix(16), 16).unwrap()
-}
-
-/// The same work done by carry and GMP.
-struct Case {
-    name: String,
-    routines: [Routine; 2],
-}
+type Case = common::Case<2>;
 
 const IMPLS: [&str; 2] = ["carry", "gmp"];
 
@@ -51,6 +38,7 @@ fn powm_case(name: &str, bits: u32, ebits: u32, two: bool, secure: bool) -> Case
     let mut out = Integer::new();
     Case {
         name: name.into(),
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 let md = Modulus::new(black_box(&cm)).unwrap();
@@ -89,6 +77,7 @@ fn invmod_case(bits: u32) -> Case {
     let mut out = Integer::new();
     Case {
         name,
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 black_box(black_box(&ca).modinv(black_box(&cm)));
@@ -109,6 +98,7 @@ fn gcd_case(bits: u32) -> Case {
     let mut out = Integer::new();
     Case {
         name,
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 black_box(black_box(&ca).gcd(black_box(&cb)));
@@ -125,6 +115,7 @@ fn factorial_case(n: u32) -> Case {
     let mut out = Integer::new();
     Case {
         name: format!("ap_fact_{n}"),
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 black_box(Int::factorial(black_box(u64::from(n))));
@@ -145,6 +136,7 @@ fn sqrt_case(bits: u32) -> Case {
     let (mut s, mut r) = (Integer::new(), Integer::new());
     Case {
         name,
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 black_box(black_box(&ca).sqrt_rem());
@@ -166,6 +158,7 @@ fn divexact_case(bits: u32) -> Case {
     let mut out = Integer::new();
     Case {
         name,
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 black_box(black_box(&ca).div_exact(black_box(&cd)));
@@ -185,6 +178,7 @@ fn prime_case(bits: u32) -> Case {
     let cp = int(&p);
     Case {
         name,
+        ops: 1.0,
         routines: [
             Box::new(move || {
                 assert!(black_box(&cp).is_probable_prime());
@@ -230,38 +224,15 @@ fn cases() -> Vec<Case> {
     for bits in [512, 2048, 8192] {
         cases.push(divexact_case(bits));
     }
-    let filter = std::env::var("CARRY_BENCH_FILTER").unwrap_or_default();
-    cases.retain(|c| c.name.contains(&filter));
     cases
 }
 
 fn main() {
-    let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
-    let mut cases = cases();
-    if !quick {
-        common::criterion_pass(
-            IMPLS,
-            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
-        );
-    }
-    let (rounds, batch) = if quick {
-        (5, Duration::from_millis(5))
-    } else {
-        (11, Duration::from_millis(20))
-    };
-    println!();
-    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches); speedup = GMP's time / carry's time (above 1: carry faster).");
-    println!();
-    println!("| case | carry | gmp | carry/gmp speedup |");
-    println!("|---|---:|---:|---:|");
-    for case in &mut cases {
-        let [carry, gmp] = medians(&mut case.routines, rounds, batch);
-        println!(
-            "| {} | {} | {} | {:.2}x |",
-            case.name,
-            human(carry),
-            human(gmp),
-            gmp / carry
-        );
-    }
+    common::run(
+        IMPLS,
+        cases(),
+        (11, Duration::from_millis(20)),
+        (5, Duration::from_millis(5)),
+        "",
+    );
 }

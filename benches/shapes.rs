@@ -5,8 +5,8 @@
 //! `cargo bench --bench shapes` runs each case under criterion, then times both implementations
 //! again, interleaved (11 rounds of ~10 ms batches, median per operation), and prints a markdown
 //! table with the ratio GMP time / carry time (above 1: carry faster). `CARRY_BENCH_QUICK=1`
-//! skips criterion and takes 5 rounds of ~3 ms batches; `CARRY_BENCH_FILTER=text` keeps the
-//! cases whose name contains `text`.
+//! skips criterion and takes 5 rounds of ~3 ms batches; `CARRY_BENCH_FILTER=a,b` keeps the
+//! cases whose name contains `a` or `b`.
 //!
 //! GMP writes into destinations allocated once and reused, as a C caller would; carry's
 //! results are new values (its operators), except where a case names an assigning form.
@@ -15,7 +15,7 @@
 mod common;
 
 use carry::{Int, Rational};
-use common::{human, medians, Rng, Routine};
+use common::{int, Rng, Routine};
 use gmp_mpfr_sys::gmp;
 use rug::{Assign, Integer};
 use std::hint::black_box;
@@ -30,16 +30,7 @@ fn exact(rng: &mut Rng, limbs: usize) -> (Int, Integer) {
     )
 }
 
-fn int(x: &Integer) -> Int {
-    Int::from_str_radix(&x.to_string_radix(16), 16).unwrap()
-}
-
-/// The same work done by carry and GMP; `ops` operations per call.
-struct Case {
-    name: String,
-    ops: f64,
-    routines: [Routine; 2],
-}
+type Case = common::Case<2>;
 
 const IMPLS: [&str; 2] = ["carry", "gmp"];
 
@@ -332,38 +323,15 @@ fn cases() -> Vec<Case> {
     for bits in [256, 1024, 2048] {
         cases.push(next_prime_case(bits));
     }
-    let filter = std::env::var("CARRY_BENCH_FILTER").unwrap_or_default();
-    cases.retain(|c| filter.split(',').any(|f| c.name.contains(f)));
     cases
 }
 
 fn main() {
-    let quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
-    let mut cases = cases();
-    if !quick {
-        common::criterion_pass(
-            IMPLS,
-            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
-        );
-    }
-    let (rounds, batch) = if quick {
-        (5, Duration::from_millis(3))
-    } else {
-        (11, Duration::from_millis(10))
-    };
-    println!();
-    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches); speedup = GMP's time / carry's time (above 1: carry faster).");
-    println!();
-    println!("| case | carry | gmp | carry/gmp speedup |");
-    println!("|---|---:|---:|---:|");
-    for case in &mut cases {
-        let [carry, gmp] = medians(&mut case.routines, rounds, batch).map(|t| t / case.ops);
-        println!(
-            "| {} | {} | {} | {:.2}x |",
-            case.name,
-            human(carry),
-            human(gmp),
-            gmp / carry
-        );
-    }
+    common::run(
+        IMPLS,
+        cases(),
+        (11, Duration::from_millis(10)),
+        (5, Duration::from_millis(3)),
+        "",
+    );
 }

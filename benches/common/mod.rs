@@ -1,8 +1,12 @@
 //! What the benchmarks share: the peers harness's input generator (splitmix64 seeded with
-//! FNV-1a-64 of the case name), interleaved median timing of several implementations, the
-//! criterion pass over every case, and time formatting.
+//! FNV-1a-64 of the case name), the case type, interleaved median timing of several
+//! implementations, the criterion pass over every case, the run that prints the ratio table,
+//! and time formatting. Each benchmark uses part of it.
+#![allow(dead_code)]
 
+use carry::Int;
 use criterion::Criterion;
+use rug::Integer;
 use std::time::{Duration, Instant};
 
 /// splitmix64, seeded like the peers harness: with FNV-1a-64 of the case name.
@@ -36,8 +40,79 @@ impl Rng {
     }
 }
 
+/// Exactly `bits` bits (top bit set), as a GMP integer.
+pub fn exact(rng: &mut Rng, bits: u32) -> Integer {
+    Integer::from_digits(&rng.exact_words(bits), rug::integer::Order::Lsf)
+}
+
+/// The same value as a carry `Int`.
+pub fn int(x: &Integer) -> Int {
+    Int::from_str_radix(&x.to_string_radix(16), 16).unwrap()
+}
+
 /// One iteration of one implementation.
 pub type Routine = Box<dyn FnMut()>;
+
+/// A benchmark case: the same work done by `N` implementations, carry's first.
+pub struct Case<const N: usize> {
+    pub name: String,
+    /// Operations per call of a routine: the table reports time per operation.
+    pub ops: f64,
+    pub routines: [Routine; N],
+}
+
+/// Runs a benchmark binary's cases: keeps those whose name contains one of the
+/// comma-separated texts of `CARRY_BENCH_FILTER`; unless `CARRY_BENCH_QUICK` is set, the
+/// criterion pass; then the interleaved medians (`full` or, quick, `quick` rounds and batch
+/// length) printed as a markdown table with each other implementation's time over carry's
+/// (above 1: carry faster). `note` goes into the table's heading line.
+pub fn run<const N: usize>(
+    impls: [&str; N],
+    mut cases: Vec<Case<N>>,
+    full: (usize, Duration),
+    quick: (usize, Duration),
+    note: &str,
+) {
+    let filter = std::env::var("CARRY_BENCH_FILTER").unwrap_or_default();
+    cases.retain(|c| filter.split(',').any(|f| c.name.contains(f)));
+    let is_quick = std::env::var_os("CARRY_BENCH_QUICK").is_some_and(|v| v != "0");
+    if !is_quick {
+        criterion_pass(
+            impls,
+            cases.iter_mut().map(|c| (c.name.as_str(), &mut c.routines)),
+        );
+    }
+    let (rounds, batch) = if is_quick { quick } else { full };
+    println!();
+    println!("Median time per operation ({rounds} interleaved rounds of ~{batch:?} batches{note}); speedup = other's time / carry's time (above 1: carry faster).");
+    println!();
+    let others = &impls[1..];
+    let names: Vec<String> = impls.iter().map(|i| i.to_string()).collect();
+    let speedups: Vec<String> = others
+        .iter()
+        .map(|o| format!("carry/{o} speedup"))
+        .collect();
+    println!(
+        "| case | {} | {} |",
+        names.join(" | "),
+        speedups.join(" | ")
+    );
+    println!("|---|{}", "---:|".repeat(2 * N - 1));
+    for case in &mut cases {
+        let t = medians(&mut case.routines, rounds, batch).map(|t| t / case.ops);
+        let times: Vec<String> = t.iter().map(|&x| human(x)).collect();
+        let ratios: Vec<String> = t[1..]
+            .iter()
+            .map(|&x| format!("{:.2}x", x / t[0]))
+            .collect();
+        println!(
+            "| {} | {} | {} |",
+            case.name,
+            times.join(" | "),
+            ratios.join(" | ")
+        );
+    }
+}
 
 /// Nanoseconds per iteration of `f` over one batch of `iters`.
 fn time_batch(f: &mut Routine, iters: u64) -> f64 {
