@@ -172,6 +172,9 @@ impl Int {
             return;
         }
         let pneg = a.is_negative() ^ negate;
+        if self.add_mul_limb_in_place(x, k, pneg) {
+            return;
+        }
         if x.len() < INLINE {
             // The product fits inline: add it as a small value.
             let mut p = [0u64; INLINE];
@@ -186,6 +189,82 @@ impl Int {
             return self.add_magnitude(pneg, limbs::normalized(&p));
         }
         self.add_mul_limb_general(x, k, pneg);
+    }
+
+    /// [`Int::add_mul_limb`] straight in the heap buffer of a `self` at least as long as `x`
+    /// with a spare limb, without taking the buffer out: one `addmul_1` or `submul_1` pass
+    /// and the carry or borrow through the limbs above. Returns false, having done nothing,
+    /// for the other shapes and for a difference that changes sign.
+    #[inline]
+    fn add_mul_limb_in_place(&mut self, x: &[u64], k: u64, pneg: bool) -> bool {
+        let Repr::Heap { neg, len, buf } = &mut self.repr else {
+            return false;
+        };
+        let (sn, xn, sneg) = (*len, x.len(), *neg);
+        if sn < xn || buf.len() <= sn {
+            return false;
+        }
+        if sneg == pneg {
+            let c = limbs::addmul_1(&mut buf[..xn], x, k);
+            let c = limbs::add_1_assign(&mut buf[xn..sn], c);
+            buf[sn] = c;
+            *len = sn + (c != 0) as usize;
+            return true;
+        }
+        // |x·k| < B^(xn + 1): below |self| when self has two limbs more, so the difference
+        // keeps self's sign.
+        if xn + 2 > sn {
+            return false;
+        }
+        let b = limbs::submul_1(&mut buf[..xn], x, k);
+        let b = limbs::sub_1_assign(&mut buf[xn..sn], b);
+        debug_assert_eq!(b, 0);
+        self.renormalize_heap(sn);
+        true
+    }
+
+    /// After a subtraction in the heap buffer of a value of `sn` limbs: its new length, or the
+    /// value moved inline when it fits there now.
+    #[inline]
+    fn renormalize_heap(&mut self, sn: usize) {
+        let Repr::Heap { neg, len, buf } = &mut self.repr else {
+            unreachable!()
+        };
+        let (n, sneg) = (limbs::normalized_len(&buf[..sn]), *neg);
+        if n > INLINE {
+            *len = n;
+        } else {
+            let (buf, _) = self.take_heap().expect("heap value");
+            *self = Parts::from_sign_buf(sneg, buf, n).into_int();
+        }
+    }
+
+    /// [`Int::add_magnitude`] straight in the heap buffer of a `self` at least as long as `p`
+    /// with a spare limb, when the sum cannot change `self`'s sign; false (nothing done) for
+    /// the other shapes.
+    #[inline]
+    fn add_magnitude_in_place(&mut self, pneg: bool, p: &[u64]) -> bool {
+        let Repr::Heap { neg, len, buf } = &mut self.repr else {
+            return false;
+        };
+        let (sn, pn, sneg) = (*len, p.len(), *neg);
+        if sn < pn || buf.len() <= sn {
+            return false;
+        }
+        if sneg == pneg {
+            let c = limbs::add_assign(&mut buf[..sn], p);
+            buf[sn] = c;
+            *len = sn + (c != 0) as usize;
+            return true;
+        }
+        // Normalised and longer: |self| > |p|, the difference keeps self's sign.
+        if sn == pn {
+            return false;
+        }
+        let b = limbs::sub_assign(&mut buf[..sn], p);
+        debug_assert_eq!(b, 0);
+        self.renormalize_heap(sn);
+        true
     }
 
     /// [`Int::add_mul_limb`] in `self`'s buffer (grown when short): `addmul_1` when the signs
@@ -236,7 +315,7 @@ impl Int {
     /// `self += (-1)^pneg · |p|` for a normalised magnitude `p`, in `self`'s buffer (grown
     /// when short).
     fn add_magnitude(&mut self, pneg: bool, p: &[u64]) {
-        if p.is_empty() {
+        if p.is_empty() || self.add_magnitude_in_place(pneg, p) {
             return;
         }
         let sneg = self.is_negative();
