@@ -86,7 +86,7 @@ pub const TO_RADIX_FRAC: usize = 1;
 /// To digits: from this many limbs, build the value in a radix power by products
 /// (`limbs::radix_base`) instead of dividing by radix powers.
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const TO_RADIX_BASE: usize = 2000;
+pub const TO_RADIX_BASE: usize = 1500;
 /// To digits: from this many limbs, build the value in a radix power by products
 /// (`limbs::radix_base`) instead of dividing by radix powers.
 #[cfg(feature = "tiny-thresholds")]
