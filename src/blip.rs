@@ -59,6 +59,10 @@ enum Raw<'a> {
     Sentinel(u8),
 }
 
+/// The longest payload of an unsigned value within [`Int::MAX_BITS`] (a signed one may have a
+/// sign byte more).
+const MAX_PAYLOAD: usize = (Int::MAX_BITS / 8) as usize;
+
 /// Reads the item starting at `start`, returning it and the offset just past it.
 fn read_raw(input: &[u8], start: usize) -> Result<(Raw<'_>, usize), BlipError> {
     let Some(&header) = input.get(start) else {
@@ -79,6 +83,9 @@ fn read_raw(input: &[u8], start: usize) -> Result<(Raw<'_>, usize), BlipError> {
             .and_then(|x| x.checked_add(len))
             .ok_or(overflow)?;
         at = end;
+    }
+    if len > MAX_PAYLOAD + 1 {
+        return Err(BlipError::new(BlipErrorKind::TooLarge, start));
     }
     let end = at
         .checked_add(len)
@@ -270,6 +277,9 @@ impl Int {
             (Raw::Payload { bytes, big_endian }, end) => {
                 if most_significant_first(bytes, big_endian).next() == Some(0) {
                     return Err(BlipError::new(BlipErrorKind::Overlong, 0));
+                }
+                if bytes.len() > MAX_PAYLOAD {
+                    return Err(BlipError::new(BlipErrorKind::TooLarge, 0));
                 }
                 let value = if big_endian {
                     Int::from_bytes_be(bytes)

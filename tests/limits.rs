@@ -223,3 +223,80 @@ fn nothing_aborts() {
         }
     }
 }
+
+/// A BLIP header announcing more payload than `Int::MAX_BITS` is refused from the header alone,
+/// in both readings, before the (absent) payload; one byte less is merely truncated.
+#[test]
+fn blip_length_guard() {
+    use carry::blip::{BlipErrorKind, Values};
+    // 0xa2 then the varint 2^29: 2 + 32·2^29 = 2^34 + 2 bytes.
+    let too_long = [0xa2, 0x80, 0x80, 0x80, 0x80, 0x02, 0x01];
+    for decode in [Int::from_blip, Int::from_blip_unsigned] {
+        let err = decode(&too_long).unwrap_err();
+        assert_eq!((err.kind(), err.offset()), (BlipErrorKind::TooLarge, 0));
+        assert_eq!(
+            err.to_string(),
+            "BLIP payload exceeds Int::MAX_BITS at byte 0"
+        );
+    }
+    let mut items = Values::new(&too_long);
+    assert_eq!(
+        items.next().unwrap().unwrap_err().kind(),
+        BlipErrorKind::TooLarge
+    );
+    // 2^34 + 1 bytes: within the limit with a sign byte, so only truncated.
+    let at_limit = [0xa1, 0x80, 0x80, 0x80, 0x80, 0x02, 0x01];
+    assert_eq!(
+        Int::from_blip(&at_limit).unwrap_err().kind(),
+        BlipErrorKind::Truncated
+    );
+}
+
+/// Parsing refuses a numeral of more than `Int::MAX_BITS` bits by its length, before reading
+/// it: 41 GB of text, mapped but never touched (zero bytes, valid UTF-8).
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+#[test]
+fn parse_guard() {
+    use carry::{ParseIntErrorKind, ParseRationalErrorKind, Rational};
+    extern "C" {
+        fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
+        fn munmap(addr: *mut u8, len: usize) -> i32;
+    }
+    const PROT_READ: i32 = 1;
+    const MAP_PRIVATE_ANONYMOUS_NORESERVE: i32 = 0x02 | 0x20 | 0x4000;
+    // The shortest texts refused: ⌈n·log2(radix)⌉ > 2^37.
+    let refused = |radix: f64| (Int::MAX_BITS as f64 / radix.log2()) as usize + 1;
+    let len = refused(10.0);
+    // SAFETY: an anonymous private read-only mapping of `len` bytes, unmapped below after the
+    // last use of the string made from it; zero bytes are valid UTF-8.
+    let text = unsafe {
+        let p = mmap(
+            core::ptr::null_mut(),
+            len,
+            PROT_READ,
+            MAP_PRIVATE_ANONYMOUS_NORESERVE,
+            -1,
+            0,
+        );
+        assert_ne!(p as isize, -1, "mmap of {len} bytes failed");
+        std::str::from_utf8_unchecked(std::slice::from_raw_parts(p, len))
+    };
+    let err = Int::from_str_radix(&text[..refused(36.0)], 36).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ParseIntErrorKind::TooLarge, 0)
+    );
+    assert_eq!(
+        err.to_string(),
+        "the number at byte 0 exceeds Int::MAX_BITS"
+    );
+    let err = text.parse::<Int>().unwrap_err();
+    assert_eq!(err.kind(), ParseIntErrorKind::TooLarge);
+    let err = text.parse::<Rational>().unwrap_err();
+    assert_eq!(
+        (err.kind(), err.position()),
+        (ParseRationalErrorKind::TooLarge, 0)
+    );
+    // SAFETY: the mapping made above, no longer used.
+    unsafe { munmap(text.as_ptr().cast_mut(), len) };
+}

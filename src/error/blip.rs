@@ -29,6 +29,8 @@ pub struct BlipError {
 /// assert_eq!(kind(&[0xa1, 0x00, 0x01]), BlipErrorKind::UnneededVarint);
 /// assert_eq!(kind(&[0xc1, 0x05]), BlipErrorKind::Overlong);
 /// assert_eq!(kind(&[0x81, 0x7e]), BlipErrorKind::Sentinel(0x7e));
+/// // A header announcing 2^34 + 2 bytes: more than Int::MAX_BITS, refused before reading on.
+/// assert_eq!(kind(&[0xa2, 0x80, 0x80, 0x80, 0x80, 0x02]), BlipErrorKind::TooLarge);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -51,6 +53,11 @@ pub enum BlipErrorKind {
     Sentinel(u8),
     /// The reserved sentinel `81 7F` (the offset is the header's).
     Reserved,
+    /// The payload is longer than an [`Int`](crate::Int) may be: more than
+    /// [`Int::MAX_BITS`](crate::Int::MAX_BITS) / 8 bytes (and a sign byte, in the signed
+    /// reading). Refused from the header alone, before the payload is read (the offset is the
+    /// header's).
+    TooLarge,
 }
 
 impl BlipError {
@@ -95,6 +102,7 @@ impl fmt::Display for BlipError {
                 format!("BLIP sentinel {s:#04x} where an integer was expected")
             }
             BlipErrorKind::Reserved => "reserved BLIP sentinel 0x7f".into(),
+            BlipErrorKind::TooLarge => "BLIP payload exceeds Int::MAX_BITS".into(),
         };
         write!(f, "{problem} at byte {}", self.offset)
     }

@@ -38,6 +38,10 @@ pub enum ParseIntErrorKind {
     /// An underscore that is not between two digits: leading, trailing, doubled or right
     /// after the sign.
     MisplacedUnderscore,
+    /// More digits (underscores counted too) than a value within
+    /// [`Int::MAX_BITS`](crate::Int::MAX_BITS) can have: refused from the string's length,
+    /// before it is read (the position is the first digit's).
+    TooLarge,
 }
 
 impl ParseIntError {
@@ -78,6 +82,9 @@ impl fmt::Display for ParseIntError {
             ParseIntErrorKind::InvalidDigit(c) => write!(f, "invalid digit {c:?} at byte {at}"),
             ParseIntErrorKind::MisplacedUnderscore => {
                 write!(f, "misplaced underscore at byte {at}")
+            }
+            ParseIntErrorKind::TooLarge => {
+                write!(f, "the number at byte {at} exceeds Int::MAX_BITS")
             }
         }
     }

@@ -45,6 +45,9 @@ pub enum ParseRationalErrorKind {
     ExponentTooLarge,
     /// An underscore that is not between two digits (`1__0`, `_1`, `1_`, `1_.5`).
     MisplacedUnderscore,
+    /// A string longer than the digits of a numerator within
+    /// [`Int::MAX_BITS`](crate::Int::MAX_BITS): refused from its length, before it is read.
+    TooLarge,
 }
 
 impl ParseRationalError {
@@ -92,6 +95,9 @@ impl fmt::Display for ParseRationalError {
             ),
             ParseRationalErrorKind::MisplacedUnderscore => {
                 write!(f, "underscore not between two digits at byte {at}")
+            }
+            ParseRationalErrorKind::TooLarge => {
+                write!(f, "the number at byte {at} exceeds Int::MAX_BITS")
             }
         }
     }

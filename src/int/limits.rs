@@ -9,8 +9,12 @@ impl Int {
     /// The largest result, in bits, that an operation may produce: 2^37 bits (16 GiB of limbs,
     /// GMP's own limit on 64-bit machines). Every operation whose result size is known in
     /// advance — `<<`, [`Int::set_bit`], [`Int::pow`], products, [`Int::factorial`],
-    /// [`Int::primorial`], [`Int::binomial`], parsing and decoding — checks it first and
-    /// panics with a message containing `exceeds Int::MAX_BITS`, before allocating. The
+    /// [`Int::primorial`], [`Int::binomial`] — checks it first and panics with a message
+    /// containing `exceeds Int::MAX_BITS`, before allocating; parsing and BLIP decoding return
+    /// a `TooLarge` error instead ([`ParseIntErrorKind`](crate::ParseIntErrorKind),
+    /// [`ParseRationalErrorKind`](crate::ParseRationalErrorKind),
+    /// [`BlipErrorKind`](crate::blip::BlipErrorKind)), judged from the length of the text or
+    /// the BLIP header alone. The
     /// `checked_*` forms ([`Int::checked_shl`], [`Int::checked_pow`], [`Int::checked_mul`])
     /// return `None` instead. (Products and powers are checked on an upper bound of the
     /// result's length from the operands' lengths, so a result within a few bits of the
@@ -88,6 +92,13 @@ fn too_big(bits: u128, op: &str) -> ! {
     panic!("{op}: a result of {bits} bits exceeds Int::MAX_BITS (2^37 bits)");
 }
 
+/// Whether `n` digits in `radix` make a value within [`Int::MAX_BITS`]: at most
+/// ⌈n·log2(radix)⌉ bits. Parsing asks it of the text's length, underscores included, so that
+/// it refuses a numeral without reading it.
+pub(crate) fn count_fits(n: usize, radix: u32) -> bool {
+    fits((n as f64 * f64::from(radix).log2()).ceil() as u128)
+}
+
 /// The bit length bound of a product of magnitudes of `a` and `b` limbs (the limbs it is
 /// allocated).
 #[inline]
@@ -127,6 +138,16 @@ pub(crate) fn pow_bits(x: &Int, exp: u32) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digit_counts_at_the_limit() {
+        // 2^37 bits are 2^37 binary digits and 2^35 hexadecimal ones; one more is refused.
+        assert!(count_fits(1 << 37, 2) && !count_fits((1 << 37) + 1, 2));
+        assert!(count_fits(1 << 35, 16) && !count_fits((1 << 35) + 1, 16));
+        // Decimal: ⌊2^37 / log2(10)⌋ digits fit, one more does not.
+        let n = (Int::MAX_BITS as f64 / 10f64.log2()) as usize;
+        assert!(count_fits(n, 10) && !count_fits(n + 1, 10));
+    }
 
     #[test]
     fn pow_bits_bounds_the_length() {

@@ -79,6 +79,9 @@ impl Int {
         if s.len() - start <= fits_u128(radix) {
             return Ok(Int::from_sign_u128(neg, parse_u128(s, start, radix)?));
         }
+        if !super::limits::count_fits(s.len() - start, radix) {
+            return Err(ParseIntError::new(ParseIntErrorKind::TooLarge, start));
+        }
         let digits = digit_values(s, start, radix)?;
         Ok(from_digit_values(neg, &digits, radix))
     }

@@ -136,6 +136,9 @@ impl FromStr for Rational {
         if text.is_empty() {
             return s.error(ParseRationalErrorKind::Empty);
         }
+        if !crate::int::limits::count_fits(text.len(), 10) {
+            return s.error(ParseRationalErrorKind::TooLarge);
+        }
         let negative = s.peek() == Some(b'-');
         s.eat(b"+-");
         let digits_at = s.at;
