@@ -314,6 +314,25 @@ impl Modulus {
         r
     }
 
+    /// Checks that `out` has the modulus's length, naming `op`.
+    #[track_caller]
+    fn check_out(&self, out: &[u64], op: &str) {
+        assert_eq!(
+            out.len(),
+            self.len(),
+            "Modulus::{op}: out must have the modulus's length"
+        );
+    }
+
+    /// The `n`-limb result that `into` writes, as an `Int`, the limbs zeroized.
+    fn to_int(&self, into: impl FnOnce(&mut [u64])) -> Int {
+        let mut r = vec![0u64; self.len()];
+        into(&mut r);
+        let result = Int::from_limbs(&r);
+        r.zeroize();
+        result
+    }
+
     /// `x mod m` in `[0, m)` for any `x` (negative values too), in constant time: the running
     /// time depends on `m` and on the limb length of `x` only.
     ///
@@ -324,13 +343,28 @@ impl Modulus {
     /// assert_eq!(m.reduce(&Int::from(100)), 2);
     /// ```
     pub fn reduce(&self, x: &Int) -> Int {
+        self.to_int(|r| self.reduce_into(x, r))
+    }
+
+    /// [`Modulus::reduce`] into `out`, exactly as many limbs as the modulus has
+    /// (little-endian, zero-padded): unlike an [`Int`], whose length depends on the value,
+    /// nothing whose address or control flow depends on the result is touched. Panics when
+    /// `out` has the wrong length.
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&((Int::ONE << 127u32) - 1u32)).unwrap();
+    /// let mut out = [0u64; 2];
+    /// m.reduce_into(&(Int::ONE << 130u32), &mut out);
+    /// assert_eq!(out, [8, 0]);
+    /// ```
+    pub fn reduce_into(&self, x: &Int, out: &mut [u64]) {
+        self.check_out(out, "reduce_into");
         let mut s = vec![0u64; self.scratch_len()];
-        let mut r = self.reduce_ct(x, &mut s);
-        let result = Int::from_limbs(&r);
-        for v in [&mut r, &mut s] {
-            v.zeroize();
-        }
-        result
+        let mut a = self.to_mont_ct(x, &mut s);
+        self.mont_out(out, &a, &mut s);
+        a.zeroize();
+        s.zeroize();
     }
 
     /// `a·b mod m` in `[0, m)` for any `a`, `b` (reduced first), in constant time: the running
@@ -342,16 +376,27 @@ impl Modulus {
     /// assert_eq!(m.mul(&Int::from(50), &Int::from(-3)), 52);
     /// ```
     pub fn mul(&self, a: &Int, b: &Int) -> Int {
+        self.to_int(|r| self.mul_into(a, b, r))
+    }
+
+    /// [`Modulus::mul`] into `out` of the modulus's length, as [`Modulus::reduce_into`].
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let mut out = [0u64; 1];
+    /// m.mul_into(&Int::from(50), &Int::from(-3), &mut out);
+    /// assert_eq!(out, [52]);
+    /// ```
+    pub fn mul_into(&self, a: &Int, b: &Int, out: &mut [u64]) {
+        self.check_out(out, "mul_into");
         let mut s = vec![0u64; self.scratch_len()];
         let mut am = self.to_mont_ct(a, &mut s);
         let mut b = self.reduce_ct(b, &mut s);
-        let mut r = vec![0u64; self.len()];
-        self.mont_mul(&mut r, &am, &b, &mut s, Timing::ConstTime);
-        let result = Int::from_limbs(&r);
-        for v in [&mut r, &mut am, &mut b, &mut s] {
+        self.mont_mul(out, &am, &b, &mut s, Timing::ConstTime);
+        for v in [&mut am, &mut b, &mut s] {
             v.zeroize();
         }
-        result
     }
 
     /// `a² mod m` in `[0, m)` for any `a`, in constant time.
@@ -365,6 +410,19 @@ impl Modulus {
         self.mul(a, a)
     }
 
+    /// [`Modulus::square`] into `out` of the modulus's length, as [`Modulus::reduce_into`].
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let mut out = [0u64; 1];
+    /// m.square_into(&Int::from(-10), &mut out);
+    /// assert_eq!(out, [100]);
+    /// ```
+    pub fn square_into(&self, a: &Int, out: &mut [u64]) {
+        self.mul_into(a, a, out);
+    }
+
     /// The Montgomery form `a·R mod m` of `a` (any value, reduced first), where
     /// `R = 2^(64·n)` for an `n`-limb modulus; constant-time.
     ///
@@ -375,13 +433,26 @@ impl Modulus {
     /// assert_eq!(m.to_montgomery(&Int::from(5)), (Int::from(5) * r) % 101);
     /// ```
     pub fn to_montgomery(&self, a: &Int) -> Int {
+        self.to_int(|r| self.to_montgomery_into(a, r))
+    }
+
+    /// [`Modulus::to_montgomery`] into `out` of the modulus's length, as
+    /// [`Modulus::reduce_into`].
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let mut out = [0u64; 1];
+    /// m.to_montgomery_into(&Int::from(5), &mut out);
+    /// assert_eq!(Int::from(out[0]), (Int::from(5) << 64u32) % 101);
+    /// ```
+    pub fn to_montgomery_into(&self, a: &Int, out: &mut [u64]) {
+        self.check_out(out, "to_montgomery_into");
         let mut s = vec![0u64; self.scratch_len()];
         let mut r = self.to_mont_ct(a, &mut s);
-        let result = Int::from_limbs(&r);
-        for v in [&mut r, &mut s] {
-            v.zeroize();
-        }
-        result
+        out.copy_from_slice(&r);
+        r.zeroize();
+        s.zeroize();
     }
 
     /// The value `a·R^(-1) mod m` whose Montgomery form is `a` (any value, reduced first);
@@ -393,15 +464,26 @@ impl Modulus {
     /// assert_eq!(m.from_montgomery(&m.to_montgomery(&Int::from(42))), 42);
     /// ```
     pub fn from_montgomery(&self, a: &Int) -> Int {
+        self.to_int(|r| self.from_montgomery_into(a, r))
+    }
+
+    /// [`Modulus::from_montgomery`] into `out` of the modulus's length, as
+    /// [`Modulus::reduce_into`].
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let mut out = [0u64; 1];
+    /// m.from_montgomery_into(&m.to_montgomery(&Int::from(42)), &mut out);
+    /// assert_eq!(out, [42]);
+    /// ```
+    pub fn from_montgomery_into(&self, a: &Int, out: &mut [u64]) {
+        self.check_out(out, "from_montgomery_into");
         let mut s = vec![0u64; self.scratch_len()];
         let mut a = self.reduce_ct(a, &mut s);
-        let mut r = vec![0u64; self.len()];
-        self.mont_out(&mut r, &a, &mut s);
-        let result = Int::from_limbs(&r);
-        for v in [&mut r, &mut a, &mut s] {
-            v.zeroize();
-        }
-        result
+        self.mont_out(out, &a, &mut s);
+        a.zeroize();
+        s.zeroize();
     }
 
     /// The Montgomery product `a·b·R^(-1) mod m` (any `a`, `b`, reduced first): for values
@@ -414,15 +496,28 @@ impl Modulus {
     /// assert_eq!(m.from_montgomery(&m.montgomery_mul(&a, &b)), 63);
     /// ```
     pub fn montgomery_mul(&self, a: &Int, b: &Int) -> Int {
+        self.to_int(|r| self.montgomery_mul_into(a, b, r))
+    }
+
+    /// [`Modulus::montgomery_mul`] into `out` of the modulus's length, as
+    /// [`Modulus::reduce_into`].
+    ///
+    /// ```
+    /// use carry::{Int, Modulus};
+    /// let m = Modulus::new(&Int::from(101)).unwrap();
+    /// let (a, b) = (m.to_montgomery(&Int::from(7)), m.to_montgomery(&Int::from(9)));
+    /// let mut out = [0u64; 1];
+    /// m.montgomery_mul_into(&a, &b, &mut out);
+    /// assert_eq!(m.from_montgomery(&Int::from(out[0])), 63);
+    /// ```
+    pub fn montgomery_mul_into(&self, a: &Int, b: &Int, out: &mut [u64]) {
+        self.check_out(out, "montgomery_mul_into");
         let mut s = vec![0u64; self.scratch_len()];
         let (mut a, mut b) = (self.reduce_ct(a, &mut s), self.reduce_ct(b, &mut s));
-        let mut r = vec![0u64; self.len()];
-        self.mont_mul(&mut r, &a, &b, &mut s, Timing::ConstTime);
-        let result = Int::from_limbs(&r);
-        for v in [&mut r, &mut a, &mut b, &mut s] {
+        self.mont_mul(out, &a, &b, &mut s, Timing::ConstTime);
+        for v in [&mut a, &mut b, &mut s] {
             v.zeroize();
         }
-        result
     }
 }
 
