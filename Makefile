@@ -112,12 +112,22 @@ soak: deps
 	CARRY_SCALE=$${CARRY_SCALE:-20} $(ADX) $(CARGO) test --release --target-dir $(ADX_DIR) -p carry --features "$(TINY_FEATURES)" --test diff --test limbs --test nt --test field --test shapes
 	CARRY_CPU=generic CARRY_SCALE=$${CARRY_SCALE:-20} $(CARGO) test --release -p carry --features "$(FEATURES)" --test diff --test limbs
 
-# Coverage-guided fuzzing of parsing and arithmetic (nightly + cargo-fuzz).
+# Coverage-guided fuzzing against GMP (rug) and identities (fuzz/, nightly + cargo-fuzz, which
+# this installs when missing): each target for FUZZ_SECONDS (default 600), from the committed
+# seeds (fuzz/seeds/T) and the growing corpus (fuzz/corpus/T, not committed). An input slower
+# than FUZZ_TIMEOUT seconds (default 10; 2 for the calculator) is a finding too.
+FUZZ_TARGETS ?= parse int rational blip field calc
 fuzz:
 	command -v cargo-fuzz >/dev/null || $(CARGO) install cargo-fuzz
-	cd fuzz && $(CARGO) +nightly fuzz run parse -- -max_total_time=$${FUZZ_SECONDS:-300}
-	cd fuzz && $(CARGO) +nightly fuzz run ops -- -max_total_time=$${FUZZ_SECONDS:-300}
-	cd fuzz && $(CARGO) +nightly fuzz run blip -- -max_total_time=$${FUZZ_SECONDS:-300}
+	cd fuzz && $(CARGO) +nightly fuzz build
+	for t in $(FUZZ_TARGETS); do \
+		timeout=$${FUZZ_TIMEOUT:-10}; [ $$t = calc ] && timeout=$${FUZZ_TIMEOUT:-2}; \
+		mkdir -p fuzz/corpus/$$t fuzz/artifacts/$$t; \
+		echo "fuzz: $$t for $${FUZZ_SECONDS:-600} s"; \
+		fuzz/target/x86_64-unknown-linux-gnu/release/$$t fuzz/corpus/$$t fuzz/seeds/$$t \
+			-max_total_time=$${FUZZ_SECONDS:-600} -timeout=$$timeout \
+			-artifact_prefix=fuzz/artifacts/$$t/ -print_final_stats=1 || exit 1; \
+	done
 
 # carry against GMP (rug) and num-bigint, with a ratio table.
 bench: deps

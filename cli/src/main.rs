@@ -9,22 +9,9 @@
 //! echo '(0xff + 1) * -3' | carry --hex
 //! ```
 
-mod calc;
-mod error;
-mod eval;
-mod lexer;
-mod limits;
-mod options;
-mod output;
-mod parser;
-mod real;
-mod repl;
-mod rpn;
-mod run;
-mod value;
-
-use options::{Command, Input};
-use run::{fail, Program};
+use carry_cli::options::{self, Command, Input};
+use carry_cli::run::{self, fail, Program};
+use carry_cli::{limits, repl};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;

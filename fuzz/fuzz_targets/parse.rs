@@ -1,10 +1,12 @@
 //! `Int::from_str_radix` on arbitrary text in an arbitrary radix: never panics, accepts
 //! exactly an optional sign then digits with single underscores between digits, reports the
-//! first offending byte, and round-trips through `to_str_radix`.
+//! first offending byte, has the value GMP reads, and round-trips through `to_str_radix`.
 #![no_main]
 
 use carry::Int;
+use carry_fuzz::gmp;
 use libfuzzer_sys::fuzz_target;
+use rug::Integer;
 
 /// Whether `s` is a numeral in `radix`, or the byte position of its first error.
 fn reference(s: &str, radix: u32) -> Result<(), usize> {
@@ -36,6 +38,9 @@ fuzz_target!(|data: &[u8]| {
     let s = String::from_utf8_lossy(text);
     match (Int::from_str_radix(&s, radix), reference(&s, radix)) {
         (Ok(x), Ok(())) => {
+            let plain = s.replace('_', "");
+            let want = Integer::from_str_radix(&plain, radix as i32).expect("GMP reads it");
+            assert_eq!(gmp(&x), want, "{s:?} in radix {radix}");
             let back = x.to_str_radix(radix);
             assert_eq!(
                 Int::from_str_radix(&back, radix).as_ref(),
