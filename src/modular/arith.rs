@@ -89,7 +89,7 @@ impl<const N: usize> Fixed<N> {
 /// agree, so the result is hi(t) − hi(q·m), in (−m, m), plus m where that borrows: no carry
 /// out of the low words and no final comparison on the chain (Montgomery's reduction in its
 /// subtractive form). Both candidates are formed as soon as hi(q·m) is known and a CMOV picks
-/// one (`select_unpredictable`; ctgrind checks that no branch appears). Faster than the
+/// one (`select_unpredictable`; `make ct` checks that no branch appears). Faster than the
 /// one-limb CIOS by about a tenth.
 #[inline(always)]
 fn mul_word(a: u64, b: u64, m: u64, minv: u64) -> u64 {
