@@ -127,10 +127,11 @@ fn rejections_name_the_offset() {
             LengthOverflow,
             11,
         ),
+        // A length that fits but exceeds Int::MAX_BITS: refused at the header.
         (
             &[0xa0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f],
-            Truncated,
-            9,
+            TooLarge,
+            0,
         ),
         // Overlong payloads: empty, in the one-byte range, or with a redundant sign byte.
         (&[0x80], Overlong, 0),

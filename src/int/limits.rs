@@ -96,7 +96,13 @@ fn too_big(bits: u128, op: &str) -> ! {
 /// ⌈n·log2(radix)⌉ bits. Parsing asks it of the text's length, underscores included, so that
 /// it refuses a numeral without reading it.
 pub(crate) fn count_fits(n: usize, radix: u32) -> bool {
-    fits((n as f64 * f64::from(radix).log2()).ceil() as u128)
+    let bits = n as f64 * f64::from(radix).log2();
+    let floor = bits as u128;
+    fits(if (floor as f64) < bits {
+        floor + 1
+    } else {
+        floor
+    })
 }
 
 /// The bit length bound of a product of magnitudes of `a` and `b` limbs (the limbs it is
