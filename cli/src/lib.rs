@@ -1,19 +1,25 @@
-//! The calculator as a library: the modules of the `carry` command, and [`evaluate`], one
-//! program's evaluation under explicit limits (what the fuzz target `calc` drives).
+//! The calculator as a library: what the `carry` command runs (its options, runs and
+//! interactive session), and [`evaluate`], one program's evaluation under explicit limits
+//! (what the fuzz target `calc` drives).
 
-pub mod calc;
-pub mod error;
-pub mod eval;
-pub mod lexer;
+mod calc;
+mod error;
+mod eval;
+mod lexer;
 pub mod limits;
 pub mod options;
-pub mod output;
-pub mod parser;
-pub mod real;
+mod output;
+mod parser;
+mod real;
 pub mod repl;
-pub mod rpn;
+mod rpn;
 pub mod run;
-pub mod value;
+mod value;
+
+/// The command's allocator in the unit tests too (the binary installs its own).
+#[cfg(test)]
+#[global_allocator]
+static ALLOCATOR: limits::Counting = limits::Counting;
 
 /// Evaluates the program `text` (infix, or postfix when `rpn`) in a fresh session with
 /// results limited to `max_bits` bits, `max_memory` bytes of values and `max_steps`
@@ -21,7 +27,7 @@ pub mod value;
 ///
 /// ```
 /// assert_eq!(carry_cli::evaluate("2^10; 1/3 + 1/6", false, 1 << 20, 1 << 30, 10_000),
-///            Ok(vec!["1024".to_string(), "1/2".to_string()]));
+///            Ok(vec!["1024".to_string(), "0.5".to_string()]));
 /// assert!(carry_cli::evaluate("2^2^2^40", false, 1 << 20, 1 << 30, 10_000).is_err());
 /// ```
 pub fn evaluate(
