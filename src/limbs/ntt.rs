@@ -720,7 +720,7 @@ unsafe fn forward_all_avx512(res: &mut [u32], b: &[u64], tw: &[Twiddles; 3]) {
 
 /// [`convolution`] of `a` with an operand whose transforms `b` holds: `f` gets the Garner digits
 /// of the first `2·(a.len() + b_len)` coefficients, `b_len` the limbs of that operand.
-/// Requires `2·(a.len() + b_len) <= b.len()` points, no more than half of them unused.
+/// Requires `2·(a.len() + b_len) <= b.len()` points.
 pub(super) fn convolution_by<R>(
     a: &[u64],
     b: &Transformed,
@@ -732,61 +732,25 @@ pub(super) fn convolution_by<R>(
     assert!(used <= n);
     let tw = twiddles(n);
     let mut buf = vec![0u32; 3 * n];
-    #[cfg(target_arch = "x86_64")]
-    if super::cpu::has_avx512f() {
-        // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
-        unsafe { convolve_by_avx512(&mut buf, a, &b.res, &tw, used) };
-        return f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used]);
-    }
-    #[cfg(target_arch = "x86_64")]
-    if super::cpu::has_avx2() {
-        // SAFETY: the CPU supports AVX2, checked just above.
-        unsafe { convolve_by_avx2(&mut buf, a, &b.res, &tw, used) };
-        return f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used]);
-    }
-    convolve_by::<false>(&mut buf, a, &b.res, &tw, used);
+    transform(
+        &mut buf,
+        &mut [],
+        a,
+        Other::Transformed(&b.res),
+        &tw,
+        used,
+        true,
+    );
     f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
 }
 
-/// The transform work of [`convolution_by`]: `f` gets the transforms of `a`, times `g`'s
-/// pointwise, transformed back, the first `used` coefficients as Garner digits.
-#[inline(always)]
-fn convolve_by<const WIDE: bool>(
-    f: &mut [u32],
-    a: &[u64],
-    g: &[u32],
-    tw: &[Twiddles; 3],
-    used: usize,
-) {
-    let n = f.len() / 3;
-    for (((x, y), tw), p) in f
-        .chunks_exact_mut(n)
-        .zip(g.chunks_exact(n))
-        .zip(tw.iter())
-        .zip(PRIMES)
-    {
-        load(x, a, p);
-        forward::<WIDE>(x, tw, p);
-        pointwise_mul(x, y, p);
-        inverse::<WIDE>(x, tw, p);
-    }
-    let (f0, rest) = f.split_at_mut(n);
-    let (f1, f2) = rest.split_at_mut(n);
-    garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
-}
-
-/// [`convolve_by`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn convolve_by_avx2(f: &mut [u32], a: &[u64], g: &[u32], tw: &[Twiddles; 3], used: usize) {
-    convolve_by::<false>(f, a, g, tw, used);
-}
-
-/// [`convolve_by`] compiled for AVX-512F.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,avx512f")]
-unsafe fn convolve_by_avx512(f: &mut [u32], a: &[u64], g: &[u32], tw: &[Twiddles; 3], used: usize) {
-    convolve_by::<true>(f, a, g, tw, used);
+/// The second operand of a convolution: `a` itself, limbs, or the transforms of limbs.
+#[derive(Clone, Copy)]
+enum Other<'a> {
+    Square,
+    Limbs(&'a [u64]),
+    /// The three primes' forward transforms, one third each ([`Transformed`]).
+    Transformed(&'a [u32]),
 }
 
 /// Whether a transform of `n` points runs on several threads (feature `parallel`).
@@ -811,7 +775,7 @@ fn digits(n: usize, a: &[u64], b: Option<&[u64]>, used: usize, simd: bool) -> Ve
     }
     let mut buf = vec![0u32; 4 * n];
     let (f, g) = buf.split_at_mut(3 * n);
-    let g = if b.is_some() { g } else { &mut g[..0] };
+    let b = b.map_or(Other::Square, Other::Limbs);
     transform(f, g, a, b, &tw, used, simd);
     buf
 }
@@ -832,7 +796,7 @@ fn transform(
     f: &mut [u32],
     g: &mut [u32],
     a: &[u64],
-    b: Option<&[u64]>,
+    b: Other<'_>,
     tw: &[Twiddles; 3],
     used: usize,
     simd: bool,
@@ -858,7 +822,7 @@ unsafe fn convolve_avx2(
     f: &mut [u32],
     g: &mut [u32],
     a: &[u64],
-    b: Option<&[u64]>,
+    b: Other<'_>,
     tw: &[Twiddles; 3],
     used: usize,
 ) {
@@ -872,7 +836,7 @@ unsafe fn convolve_avx512(
     f: &mut [u32],
     g: &mut [u32],
     a: &[u64],
-    b: Option<&[u64]>,
+    b: Other<'_>,
     tw: &[Twiddles; 3],
     used: usize,
 ) {
@@ -881,28 +845,29 @@ unsafe fn convolve_avx512(
 
 /// The transform work of a product: for each prime, `f` (the prime's third) gets the
 /// coefficients of `a`, is transformed, multiplied pointwise by the transform of `b` (built in
-/// `g`) or squared, and transformed back; then the first `used` coefficients of the three
-/// thirds become Garner digits. Inlined into each instruction-set variant.
+/// `g`, or given) or squared, and transformed back; then the first `used` coefficients of the
+/// three thirds become Garner digits. Inlined into each instruction-set variant.
 #[inline(always)]
 fn convolve<const WIDE: bool>(
     f: &mut [u32],
     g: &mut [u32],
     a: &[u64],
-    b: Option<&[u64]>,
+    b: Other<'_>,
     tw: &[Twiddles; 3],
     used: usize,
 ) {
     let n = f.len() / 3;
-    for ((x, tw), p) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
+    for (i, ((x, tw), p)) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES).enumerate() {
         load(x, a, p);
         forward::<WIDE>(x, tw, p);
         match b {
-            Some(b) => {
+            Other::Limbs(b) => {
                 load(g, b, p);
                 forward::<WIDE>(g, tw, p);
                 pointwise_mul(x, g, p);
             }
-            None => pointwise_sqr(x, p),
+            Other::Transformed(t) => pointwise_mul(x, &t[i * n..(i + 1) * n], p),
+            Other::Square => pointwise_sqr(x, p),
         }
         inverse::<WIDE>(x, tw, p);
     }
