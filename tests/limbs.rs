@@ -853,6 +853,60 @@ fn check_from_radix(digits: &[u8], radix: u32, ctx: &str) {
     );
 }
 
+/// The divide-and-conquer conversion from digits (`carry::radix::from_radix_dc`), which
+/// splits a piece of `c` chunks at `big^ceil(c/2)`: digit counts just above `FROM_RADIX_DC`,
+/// around multiples of the chunk and of powers of two chunks, and long; digits that are
+/// random, all `radix - 1`, zero but for the ends, or with a run of zeros at the top (so a
+/// high half converts to nothing).
+#[test]
+fn radix_from_digits_dc() {
+    use carry::thresholds::FROM_RADIX_DC;
+    let mut rng = Rng::new("radix_from_digits_dc");
+    let seed = rng.seed;
+    for case in 0..20 * scale() {
+        let radix = [3, 7, 10, 10, 36, 2 + rng.below(35) as u32][rng.below(6)];
+        if radix.is_power_of_two() {
+            continue;
+        }
+        let (m, _) = limbs::radix_chunk(radix);
+        let nd = match rng.below(4) {
+            0 => FROM_RADIX_DC + 1 + rng.below(3),
+            1 => m * ((FROM_RADIX_DC / m + 1) << rng.below(6)) + rng.below(3) - 1,
+            2 => FROM_RADIX_DC + 1 + rng.below(20 * FROM_RADIX_DC),
+            _ => FROM_RADIX_DC + 1 + rng.below(40_000),
+        };
+        let mut digits: Vec<u8> = match rng.below(4) {
+            0 => vec![radix as u8 - 1; nd],
+            1 => {
+                let mut d = vec![0; nd];
+                d[0] = 1;
+                d[nd - 1] = radix as u8 - 1;
+                d
+            }
+            _ => (0..nd).map(|_| rng.below(radix as usize) as u8).collect(),
+        };
+        if rng.below(4) == 0 {
+            let zeros = rng.below(nd);
+            digits[..zeros].fill(0);
+        }
+        let s: String = digits
+            .iter()
+            .map(|&d| char::from_digit(d as u32, 36).unwrap())
+            .collect();
+        let expect = Integer::from_str_radix(&s, radix as i32).unwrap();
+        let got = carry::radix::from_radix_dc(&digits, radix);
+        assert_eq!(
+            got.len(),
+            limbs::normalized_len(&got),
+            "from_radix_dc length seed {seed} case {case} radix {radix} digits {nd}"
+        );
+        assert!(
+            int(&got) == expect,
+            "from_radix_dc seed {seed} case {case} radix {radix} digits {nd}"
+        );
+    }
+}
+
 #[test]
 fn radix_random() {
     let mut rng = Rng::new("radix_random");

@@ -1,6 +1,8 @@
 //! Divide-and-conquer radix conversion for long numbers (radixes that are not powers of two):
-//! split at a power `radix^(m·2^i)`, convert both halves, combine by one multiplication
-//! (from digits) or one division (to digits). Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
+//! split at a power of `big = radix^m` (`m` digits a limb-sized chunk), convert both halves,
+//! combine by one multiplication (from digits) or one division (to digits). From digits splits
+//! a piece of `c` chunks at `big^ceil(c/2)` (the halving powers of GMP's `mpn_set_str`), to
+//! digits at `big^(2^i)`. Knuth, TAOCP vol. 2, 4.4, exercise 14; Brent and
 //! Zimmermann, "Modern Computer Arithmetic", 1.7.2. O(M(n) log n) from digits; to digits costs
 //! the divisions, O(M(n) log² n) with divide-and-conquer division, O(M(n) log n) where the
 //! powers' reciprocals serve every division of a level (from `TO_RADIX_MU` limbs, or
@@ -188,14 +190,11 @@ impl Powers {
             .expect("prepare computes the inverses divided by")
     }
 
-    /// Computes the powers up to `radix^(m·2^top)` and, for a conversion to digits, the
-    /// reciprocals that [`Powers::divides_by_inverse`] asks for, so that the conversion can
-    /// share the table (between threads with the `parallel` feature).
-    fn prepare(&mut self, top: usize, to_digits: bool) {
+    /// Computes the powers up to `radix^(m·2^top)` and the reciprocals that
+    /// [`Powers::divides_by_inverse`] asks for, so that the conversion to digits can share the
+    /// table (between threads with the `parallel` feature).
+    fn prepare(&mut self, top: usize) {
         self.compute(top);
-        if !to_digits {
-            return;
-        }
         self.top = top;
         self.inverses.resize_with(top + 1, || None);
         for i in 0..=top {
@@ -240,9 +239,76 @@ impl Powers {
 /// The value of `digits` (digit values below `radix`, most significant first) as normalized
 /// limbs, for `digits.len() > FROM_RADIX_DC`.
 pub fn from_radix_dc(digits: &[u8], radix: u32) -> Vec<u64> {
-    let mut powers = Powers::new(radix);
-    powers.prepare(powers.split(digits.len()).0, false);
-    from_digits(digits, radix, &powers)
+    let powers = HalvingPowers::new(digits.len(), radix);
+    from_digits(digits, radix, &powers, 0)
+}
+
+/// The powers that split a conversion from `c` chunks of digits (`big = radix^m`, `m` digits
+/// a chunk) into halves: `big^e_j` with `e_0 = ceil(c/2)` and `e_(j+1) = ceil(e_j/2)`, down
+/// to the pieces of at most `FROM_RADIX_DC` digits. The smallest is built by `mul_1`, each
+/// other from the next by one square and, when `e_j` is odd, one exact division by `big`. A
+/// piece of `c'` chunks splits at the largest `e_j <= ceil(c'/2)`, so every product of the
+/// conversion is balanced and no power is computed beyond the one the top split uses. Each
+/// power is kept as `(odd, zeros)`, the power being `odd·B^zeros` (as in [`Powers`]).
+struct HalvingPowers {
+    m: usize,
+    exps: Vec<usize>,
+    pows: Vec<(Vec<u64>, usize)>,
+}
+
+impl HalvingPowers {
+    fn new(digits: usize, radix: u32) -> HalvingPowers {
+        let (m, big) = limbs::radix_chunk(radix);
+        let leaf = (FROM_RADIX_DC / (2 * m)).max(1);
+        let mut exps = vec![digits.div_ceil(m).div_ceil(2)];
+        let mut e = exps[0];
+        while e > leaf {
+            e = e.div_ceil(2);
+            exps.push(e);
+        }
+        let mut p = vec![1u64];
+        for _ in 0..e {
+            let carry = limbs::mul_1_assign(&mut p, big);
+            if carry != 0 {
+                p.push(carry);
+            }
+        }
+        let mut pows = vec![strip_zeros(p, 0)];
+        for j in (0..exps.len() - 1).rev() {
+            let (p, z) = &pows[pows.len() - 1];
+            // One spare low limb: dividing by big may need one more limb of the square's
+            // trailing zeros than its odd part has.
+            let mut sq = vec![0; 2 * p.len() + 1];
+            sqr_into(&mut sq[1..], p);
+            let mut z = 2 * z;
+            if exps[j] < 2 * exps[j + 1] {
+                let from = if z > 0 {
+                    z -= 1;
+                    0
+                } else {
+                    1
+                };
+                let exact = limbs::divexact_1_assign(&mut sq[from..], big);
+                debug_assert!(exact);
+                sq.drain(..from);
+            } else {
+                sq.remove(0);
+            }
+            pows.push(strip_zeros(sq, z));
+        }
+        pows.reverse();
+        HalvingPowers { m, exps, pows }
+    }
+}
+
+/// `(a', z')` with `a·B^z = a'·B^z'`, `a'` normalized and odd in its lowest limb's place
+/// (its low zero limbs moved into `z'`).
+fn strip_zeros(mut a: Vec<u64>, z: usize) -> (Vec<u64>, usize) {
+    let n = limbs::normalized_len(&a);
+    a.truncate(n);
+    let low = a.iter().take_while(|&&x| x == 0).count();
+    a.drain(..low);
+    (a, z + low)
 }
 
 /// Conversions of at least this many limbs convert their halves on two threads (feature
@@ -265,25 +331,30 @@ fn both<X: Send, Y: Send>(
     (x(), y())
 }
 
-fn from_digits(digits: &[u8], radix: u32, powers: &Powers) -> Vec<u64> {
+/// [`from_radix_dc`] of a piece of the digits, `j` the index of the largest power its
+/// enclosing piece split at.
+fn from_digits(digits: &[u8], radix: u32, powers: &HalvingPowers, mut j: usize) -> Vec<u64> {
     if digits.len() <= FROM_RADIX_DC {
         let mut r = vec![0; limbs::from_radix_len(digits.len(), radix)];
         let n = limbs::from_radix(&mut r, digits, radix);
         r.truncate(n);
         return r;
     }
-    let (i, low) = powers.split(digits.len());
-    let (hi, lo) = digits.split_at(digits.len() - low);
+    let half = digits.len().div_ceil(powers.m).div_ceil(2);
+    while powers.exps[j] > half {
+        j += 1;
+    }
+    let (hi, lo) = digits.split_at(digits.len() - powers.exps[j] * powers.m);
     let size = limbs::from_radix_len(digits.len(), radix);
     let (hi, lo) = both(
         size,
-        || from_digits(hi, radix, powers),
-        || from_digits(lo, radix, powers),
+        || from_digits(hi, radix, powers, j),
+        || from_digits(lo, radix, powers, j),
     );
     if hi.is_empty() {
         return lo;
     }
-    let (p, z) = powers.get(i);
+    let (p, z) = (&powers.pows[j].0, powers.pows[j].1);
     let mut r = vec![0; z + hi.len() + p.len() + 1];
     let prod = &mut r[z..z + hi.len() + p.len()];
     if hi.len() >= p.len() {
@@ -311,7 +382,7 @@ pub fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
     let mut powers = Powers::new(radix);
-    powers.prepare(powers.split(len).0, true);
+    powers.prepare(powers.split(len).0);
     to_digits(out, a, radix, &powers);
     let lead = out.iter().position(|&d| d != 0).unwrap_or(len);
     out.copy_within(lead.., 0);
