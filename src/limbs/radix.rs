@@ -8,13 +8,14 @@
 //! leaves of the divide-and-conquer conversion.
 
 use super::add::add_1_assign;
-use super::div::{div_2by1, reciprocal_2by1};
+use super::div::div_2by1;
 use super::mul::{addmul_1, mul_1_assign, mul_1c_assign};
 use super::normalized_len;
 #[cfg(not(feature = "std"))]
 use super::FloatMath;
 
 /// Per-radix constants for the chunked (non-power-of-two) conversions.
+#[derive(Clone, Copy)]
 struct Chunking {
     radix: u64,
     /// Digits per chunk: the largest `m` with `radix^m < 2^64`.
@@ -26,10 +27,26 @@ struct Chunking {
     half_pow: u64,
     /// `x / radix == mulhi(x, magic)` for every `x < 2^64 / radix`.
     magic: u64,
+    /// `big` normalized (`big << shift`) and its 2/1 reciprocal.
+    shift: u32,
+    dn: u64,
+    v: u64,
 }
 
+/// [`Chunking`] of every radix from 2 to 36 (index = radix), computed at compile time: a
+/// short conversion does not pay for the powers and the division.
+static CHUNKINGS: [Chunking; 37] = {
+    let mut t = [Chunking::new(2); 37];
+    let mut radix = 3;
+    while radix <= 36 {
+        t[radix] = Chunking::new(radix as u32);
+        radix += 1;
+    }
+    t
+};
+
 impl Chunking {
-    fn new(radix: u32) -> Chunking {
+    const fn new(radix: u32) -> Chunking {
         let radix = radix as u64;
         let mut m = 0;
         let mut big = 1u64;
@@ -38,6 +55,8 @@ impl Chunking {
             m += 1;
         }
         let half = m / 2;
+        let shift = big.leading_zeros();
+        let dn = big << shift;
         Chunking {
             radix,
             m,
@@ -45,7 +64,17 @@ impl Chunking {
             half,
             half_pow: radix.pow(half as u32),
             magic: u64::MAX / radix + 1,
+            shift,
+            dn,
+            // reciprocal_2by1(dn), as a constant.
+            v: (u128::MAX / dn as u128) as u64,
         }
+    }
+
+    /// The constants of `radix` (2 to 36).
+    #[inline(always)]
+    fn of(radix: u32) -> &'static Chunking {
+        &CHUNKINGS[radix as usize]
     }
 
     /// Splits `x < 2^64 / radix` into `(x / radix, x % radix)` by one multiplication.
@@ -162,7 +191,7 @@ pub(super) fn eight_digits(x: u64) -> u64 {
 /// For a radix that is not a power of two: `(m, radix^m)` with `m` the most digits whose value
 /// always fits one limb. Divide-and-conquer conversions split numbers at powers of `radix^m`.
 pub fn radix_chunk(radix: u32) -> (usize, u64) {
-    let ch = Chunking::new(radix);
+    let ch = Chunking::of(radix);
     (ch.m, ch.big)
 }
 
@@ -284,10 +313,8 @@ pub(super) fn divide_pass_any<const K: usize>(
 
 fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
     const STAGES: usize = 4;
-    let ch = Chunking::new(radix);
-    let shift = ch.big.leading_zeros();
-    let dn = ch.big << shift;
-    let v = reciprocal_2by1(dn);
+    let ch = Chunking::of(radix);
+    let (shift, dn, v) = (ch.shift, ch.dn, ch.v);
     let mut n = a.len();
     let mut pos = out.len();
     // While more than STAGES limbs remain every quotient is nonzero, so every chunk is full.
@@ -305,16 +332,31 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
         pos -= ch.m;
         n = normalized_len(&a[..n]);
     }
-    let mut x = a[0];
+    let x = a[0];
+    let m = ch.m;
     if x >= ch.big {
-        ch.write_chunk(&mut out[pos - ch.m..pos], x % ch.big);
-        pos -= ch.m;
-        x /= ch.big;
-    }
-    while x > 0 {
-        pos -= 1;
-        out[pos] = (x % ch.radix) as u8;
-        x /= ch.radix;
+        // x / big < 2^64 / big <= radix: one digit above a full chunk.
+        let hi = if ch.shift == 0 {
+            0
+        } else {
+            x >> (64 - ch.shift)
+        };
+        let (q, r) = div_2by1(hi, x << ch.shift, ch.dn, ch.v);
+        ch.write_chunk(&mut out[pos - m..pos], r >> ch.shift);
+        pos -= m + 1;
+        out[pos] = q as u8;
+    } else if pos >= m {
+        ch.write_chunk(&mut out[pos - m..pos], x);
+        let zeros = out[pos - m..pos].iter().take_while(|&&d| d == 0).count();
+        pos -= m - zeros;
+    } else {
+        // No room for a whole chunk (only a short number in a short `out`).
+        let mut x = x;
+        while x > 0 {
+            pos -= 1;
+            out[pos] = (x % ch.radix) as u8;
+            x /= ch.radix;
+        }
     }
     let k = out.len() - pos;
     out.copy_within(pos.., 0);
@@ -376,7 +418,7 @@ pub fn to_radix_frac_scratch_len(an: usize, inv_len: usize, radix: u32, c: usize
 /// assert_eq!(out, [0, 1, 2, 0, 0, 3, 4]);
 /// ```
 pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch: &mut [u64]) {
-    let ch = Chunking::new(radix);
+    let ch = Chunking::of(radix);
     let bits = 64 - ch.big.leading_zeros() as usize;
     let c = out.len().div_ceil(ch.m);
     let l = frac_len(bits, c);
@@ -462,7 +504,7 @@ fn from_radix_pow2(r: &mut [u64], digits: &[u8], k: u32) -> usize {
 }
 
 fn from_radix_basecase(r: &mut [u64], digits: &[u8], radix: u32) -> usize {
-    let ch = Chunking::new(radix);
+    let ch = Chunking::of(radix);
     let lead = digits.len() % ch.m;
     let (first, rest) = digits.split_at(lead);
     let mut n = 0;

@@ -58,6 +58,27 @@ main (void)
   mpz_get_str (buf, 16, b);
   printf ("buf %s\n", buf);
   printf ("set_str bad %d %d\n", mpz_set_str (r, "12a", 10), mpz_set_str (r, "", 10));
+  /* Long strings: white space and bad bytes inside and after blocks of digits. */
+  {
+    static const char *longs[] = {
+      "123456789012345678901234567890123456789012345678901234567890123456789",
+      "1234567890123456789012345678901 23456789012345678901234567890123 456789",
+      "12345678901234567890123456789012345678901234567890\t123456789012345678\n",
+      "123456789012345678901234567890123456789012345678x01234567890123456789",
+      "1234567890123456789012345678901234567890123456789012345678901234567:",
+      "-0000000000000000000000000000000000000000000000000000000000000000000012",
+    };
+    static const int bases[] = { 10, 8, 16, 36, 62 };
+    size_t k, l;
+    for (k = 0; k < sizeof longs / sizeof longs[0]; k++)
+      for (l = 0; l < sizeof bases / sizeof bases[0]; l++)
+        {
+          int ret = mpz_set_str (r, longs[k], bases[l]);
+          printf ("long %zu base %d: %d\n", k, bases[l], ret);
+          if (ret == 0)
+            show ("", r);
+        }
+  }
   mpz_set_si (r, -5); show ("set_si", r);
   mpz_set_ui (r, 5); show ("set_ui", r);
   mpz_set_d (r, -1.5e30); show ("set_d", r);
