@@ -25,7 +25,7 @@ LAYERS = {
     "error": [],
     "limbs": ["thresholds"],
     "int": ["limbs", "thresholds", "error"],
-    "rational": ["int", "error"],
+    "rational": ["nt", "int", "limbs", "error"],
     "uint": ["limbs", "int", "error"],
     "mont": ["limbs", "uint"],
     "fixed_modulus": ["limbs", "uint"],
