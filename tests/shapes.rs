@@ -390,26 +390,64 @@ fn fraction(rng: &mut Rng, n: usize, m: usize, g: &Integer) -> rug::Rational {
     rug::Rational::from((num, den))
 }
 
+/// carry's value of a rug rational.
+fn rational(x: &rug::Rational) -> carry::Rational {
+    carry::Rational::new(to_int(x.numer()), to_int(x.denom()))
+}
+
+/// Fails with `what()`, the result and the expected value unless `got` equals `want`.
+fn same_rational(got: &carry::Rational, want: &rug::Rational, what: &dyn Fn() -> String) {
+    if to_rug(got.numer()) != *want.numer() || to_rug(got.denom()) != *want.denom() {
+        fail(&format!(
+            "{}\n  got  {}/{}\n  want {want}",
+            what(),
+            got.numer(),
+            got.denom()
+        ));
+    }
+}
+
+/// `x + y`, `x - y`, `x * y`, `x / y` (unless `y` is 0) and their assigning forms against
+/// `mpq_add`, `mpq_sub`, `mpq_mul` and `mpq_div`; returns the number of comparisons.
+fn check_rational_ops(rx: &rug::Rational, ry: &rug::Rational) -> u64 {
+    use carry::Rational;
+    type Op = fn(&Rational, &Rational) -> Rational;
+    type OpAssign = fn(&mut Rational, &Rational);
+    let ops: [(&str, Op, OpAssign); 4] = [
+        ("+", |a, b| a + b, |a, b| *a += b),
+        ("-", |a, b| a - b, |a, b| *a -= b),
+        ("*", |a, b| a * b, |a, b| *a *= b),
+        ("/", |a, b| a / b, |a, b| *a /= b),
+    ];
+    let (x, y) = (rational(rx), rational(ry));
+    let what = |op: &str| format!("{rx} {op} {ry}");
+    let mut n = 0;
+    for (i, (op, f, fa)) in ops.iter().enumerate() {
+        if i == 3 && *ry == 0 {
+            continue;
+        }
+        let want = match i {
+            0 => rug::Rational::from(rx + ry),
+            1 => rug::Rational::from(rx - ry),
+            2 => rug::Rational::from(rx * ry),
+            _ => rug::Rational::from(rx / ry),
+        };
+        same_rational(&f(&x, &y), &want, &|| what(op));
+        let mut acc = x.clone();
+        fa(&mut acc, &y);
+        same_rational(&acc, &want, &|| what(&format!("{op}=")));
+        n += 2;
+    }
+    n
+}
+
 /// `+ - * /` and their assigning forms on rationals with 1- to 1000-limb parts (unbalanced
 /// pairs, shared denominator factors, zero, integers, negative values), and with `Int` and
 /// `i64` operands, against `mpq_add`, `mpq_sub`, `mpq_mul` and `mpq_div`.
 #[test]
 fn rational_shapes() {
-    use carry::Rational;
     let mut rng = Rng::for_test("rational_shapes");
     let mut n = 0u64;
-    let rat = |x: &rug::Rational| Rational::new(to_int(x.numer()), to_int(x.denom()));
-    let same = |got: &Rational, want: &rug::Rational, what: &dyn Fn() -> String| {
-        let ok = to_rug(got.numer()) == *want.numer() && to_rug(got.denom()) == *want.denom();
-        if !ok {
-            fail(&format!(
-                "{}\n  got  {}/{}\n  want {want}",
-                what(),
-                got.numer(),
-                got.denom()
-            ));
-        }
-    };
     for _ in 0..cases(1_500) {
         let len = |rng: &mut Rng| *rng.pick(&[1usize, 1, 2, 4, 8, 32, 1000]);
         let gl = rng.range(1, 3) as usize;
@@ -421,32 +459,8 @@ fn rational_shapes() {
         let (l1, l2, l3, l4) = (len(&mut rng), len(&mut rng), len(&mut rng), len(&mut rng));
         let rx = fraction(&mut rng, l1, l2, &g);
         let ry = fraction(&mut rng, l3, l4, &g);
-        let (x, y) = (rat(&rx), rat(&ry));
-        let what = |op: &str| format!("{} {op} {}", rx, ry);
-        type Op = fn(&Rational, &Rational) -> Rational;
-        type OpAssign = fn(&mut Rational, &Rational);
-        let ops: [(&str, Op, OpAssign); 4] = [
-            ("+", |a, b| a + b, |a, b| *a += b),
-            ("-", |a, b| a - b, |a, b| *a -= b),
-            ("*", |a, b| a * b, |a, b| *a *= b),
-            ("/", |a, b| a / b, |a, b| *a /= b),
-        ];
-        for (i, (op, f, fa)) in ops.iter().enumerate() {
-            if i == 3 && ry == 0 {
-                continue;
-            }
-            let want = match i {
-                0 => rug::Rational::from(&rx + &ry),
-                1 => rug::Rational::from(&rx - &ry),
-                2 => rug::Rational::from(&rx * &ry),
-                _ => rug::Rational::from(&rx / &ry),
-            };
-            same(&f(&x, &y), &want, &|| what(op));
-            let mut acc = x.clone();
-            fa(&mut acc, &y);
-            same(&acc, &want, &|| what(&format!("{op}=")));
-            n += 2;
-        }
+        n += check_rational_ops(&rx, &ry);
+        let x = rational(&rx);
         // An integer operand: Int and i64, by operator and assigning form.
         let cl = len(&mut rng).min(40);
         let rc = signed(&mut rng, cl);
@@ -455,26 +469,26 @@ fn rational_shapes() {
         for (rk, ck) in [(rc.clone(), c.clone()), (Integer::from(k), Int::from(k))] {
             let rq = rug::Rational::from(&rk);
             let w = |op: &str| format!("{} {op} {}", rx, rk);
-            same(&(&x + &ck), &rug::Rational::from(&rx + &rq), &|| w("+"));
-            same(&(&x - &ck), &rug::Rational::from(&rx - &rq), &|| w("-"));
-            same(&(&x * &ck), &rug::Rational::from(&rx * &rq), &|| w("*"));
+            same_rational(&(&x + &ck), &rug::Rational::from(&rx + &rq), &|| w("+"));
+            same_rational(&(&x - &ck), &rug::Rational::from(&rx - &rq), &|| w("-"));
+            same_rational(&(&x * &ck), &rug::Rational::from(&rx * &rq), &|| w("*"));
             let mut acc = x.clone();
             acc += &ck;
-            same(&acc, &rug::Rational::from(&rx + &rq), &|| w("+="));
+            same_rational(&acc, &rug::Rational::from(&rx + &rq), &|| w("+="));
             let mut acc = x.clone();
             acc *= ck.clone();
-            same(&acc, &rug::Rational::from(&rx * &rq), &|| w("*="));
+            same_rational(&acc, &rug::Rational::from(&rx * &rq), &|| w("*="));
             if rk != 0 {
-                same(&(&x / &ck), &rug::Rational::from(&rx / &rq), &|| w("/"));
+                same_rational(&(&x / &ck), &rug::Rational::from(&rx / &rq), &|| w("/"));
                 let mut acc = x.clone();
                 acc /= &ck;
-                same(&acc, &rug::Rational::from(&rx / &rq), &|| w("/="));
+                same_rational(&acc, &rug::Rational::from(&rx / &rq), &|| w("/="));
             }
             n += 7;
         }
         let mut acc = x.clone();
         acc -= k;
-        same(&acc, &rug::Rational::from(&rx - k), &|| {
+        same_rational(&acc, &rug::Rational::from(&rx - k), &|| {
             format!("{rx} -= {k}")
         });
         n += 1;
@@ -526,18 +540,6 @@ fn rational_one_limb() {
     use carry::Rational;
     let mut rng = Rng::for_test("rational_one_limb");
     let mut n = 0u64;
-    let rat = |x: &rug::Rational| Rational::new(to_int(x.numer()), to_int(x.denom()));
-    let same = |got: &Rational, want: &rug::Rational, what: &dyn Fn() -> String| {
-        let ok = to_rug(got.numer()) == *want.numer() && to_rug(got.denom()) == *want.denom();
-        if !ok {
-            fail(&format!(
-                "{}\n  got  {}/{}\n  want {want}",
-                what(),
-                got.numer(),
-                got.denom()
-            ));
-        }
-    };
     for _ in 0..cases(20_000) {
         let (lx, ly) = match rng.below(4) {
             0 => (true, false),
@@ -550,38 +552,15 @@ fn rational_one_limb() {
         } else {
             limb_fraction(&mut rng, ly)
         };
-        let (x, y) = (rat(&rx), rat(&ry));
+        n += check_rational_ops(&rx, &ry);
+        let x = rational(&rx);
         let what = |op: &str| format!("{rx} {op} {ry}");
-        let sum = rug::Rational::from(&rx + &ry);
-        let diff = rug::Rational::from(&rx - &ry);
-        let prod = rug::Rational::from(&rx * &ry);
-        same(&(&x + &y), &sum, &|| what("+"));
-        same(&(&x - &y), &diff, &|| what("-"));
-        same(&(&x * &y), &prod, &|| what("*"));
-        let mut acc = x.clone();
-        acc += &y;
-        same(&acc, &sum, &|| what("+="));
-        let mut acc = x.clone();
-        acc -= &y;
-        same(&acc, &diff, &|| what("-="));
-        let mut acc = x.clone();
-        acc *= &y;
-        same(&acc, &prod, &|| what("*="));
-        n += 6;
-        if ry != 0 {
-            let quo = rug::Rational::from(&rx / &ry);
-            same(&(&x / &y), &quo, &|| what("/"));
-            let mut acc = x.clone();
-            acc /= &y;
-            same(&acc, &quo, &|| what("/="));
-            n += 2;
-        }
         // The same value on both sides.
-        same(&(&x + &x), &rug::Rational::from(&rx + &rx), &|| {
+        same_rational(&(&x + &x), &rug::Rational::from(&rx + &rx), &|| {
             what("x + x")
         });
-        same(&(&x - &x), &rug::Rational::new(), &|| what("x - x"));
-        same(&(&x * &x), &rug::Rational::from(&rx * &rx), &|| {
+        same_rational(&(&x - &x), &rug::Rational::new(), &|| what("x - x"));
+        same_rational(&(&x * &x), &rug::Rational::from(&rx * &rx), &|| {
             what("x * x")
         });
         n += 3;
@@ -599,7 +578,7 @@ fn rational_one_limb() {
             };
             let num = rng.below(1999) as i64 - 999;
             let rt = rug::Rational::from((Integer::from(num), Integer::from(q)));
-            let t = rat(&rt);
+            let t = rational(&rt);
             if rng.bool() {
                 s += &t;
                 rs += &rt;
@@ -607,11 +586,11 @@ fn rational_one_limb() {
                 s -= &t;
                 rs -= &rt;
             }
-            same(&s, &rs, &|| format!("running sum, step {i}: {rt}"));
+            same_rational(&s, &rs, &|| format!("running sum, step {i}: {rt}"));
             if num != 0 && i < 100 {
                 p *= &t;
                 rp *= &rt;
-                same(&p, &rp, &|| format!("running product, step {i}: {rt}"));
+                same_rational(&p, &rp, &|| format!("running product, step {i}: {rt}"));
             }
             n += 2;
         }
