@@ -389,7 +389,8 @@ fn blip_code(kind: BlipErrorKind) -> c_int {
         BlipErrorKind::Overlong => -5,
         BlipErrorKind::Sentinel(_) => -6,
         BlipErrorKind::Reserved => -7,
-        _ => -8,
+        BlipErrorKind::TooLarge => -8,
+        _ => -9,
     }
 }
 

@@ -31,7 +31,8 @@ void carry_mpz_powm_sec (mpz_ptr r, mpz_srcptr b, mpz_srcptr e, mpz_srcptr m);
 #define CARRY_BLIP_OVERLONG -5           /* a payload longer than the shortest form */
 #define CARRY_BLIP_SENTINEL -6           /* a sentinel byte where an integer was expected */
 #define CARRY_BLIP_RESERVED -7           /* a reserved header byte */
-#define CARRY_BLIP_OTHER -8              /* any other malformed input */
+#define CARRY_BLIP_TOO_LARGE -8          /* a payload longer than carry's largest integer */
+#define CARRY_BLIP_OTHER -9              /* any other malformed input */
 
 /* The shortest signed BLIP encoding of x, in a block from the memory functions (release it
    with the free function of mp_get_memory_functions and the length stored in *len). */

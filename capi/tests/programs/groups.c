@@ -176,12 +176,19 @@ main (void)
     printf ("blip %d %d ", rc, used == len);
     show ("", t);
     printf ("blip truncated %d\n", carry_mpz_from_blip (t, w, len - 1, &used));
+    {
+      /* A header announcing 2^34 + 2 payload bytes: refused before reading on. */
+      static const unsigned char huge[] = { 0xa2, 0x80, 0x80, 0x80, 0x80, 0x02 };
+      printf ("blip too large %d %d\n", carry_mpz_from_blip (t, huge, sizeof huge, &used),
+              CARRY_BLIP_TOO_LARGE);
+    }
     mp_get_memory_functions (NULL, NULL, &f);
     f (w, len);
   }
 #else
   printf ("blip 0 1 "); show ("", a);
   printf ("blip truncated -1\n");
+  printf ("blip too large -8 -8\n");
 #endif
   mpz_abs (s, a); mpz_sqrt (t, s); show ("sqrt", t);
   mpz_sqrtrem (t, r, s); gmp_printf ("sqrtrem %Zd %Zd\n", t, r);
