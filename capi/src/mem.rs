@@ -176,3 +176,25 @@ pub(crate) unsafe fn free_z(z: *mut Mpz) {
         free_bytes((*z).d.cast(), limb_bytes((*z).alloc as usize));
     }
 }
+
+/// Scratch limbs that fit on the stack (below one page, so the frame needs no probe).
+const STACK_SCRATCH: usize = 480;
+
+/// Runs `f` on `n` zeroed scratch limbs: on the stack when they fit (as GMP's `TMP_ALLOC`,
+/// sparing a `malloc`/`free` pair on short operands), from the heap otherwise.
+#[inline(always)]
+pub(crate) fn with_scratch<R>(n: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    if n == 0 {
+        return f(&mut []);
+    }
+    if n <= STACK_SCRATCH {
+        let mut buf = [core::mem::MaybeUninit::<u64>::uninit(); STACK_SCRATCH];
+        for x in &mut buf[..n] {
+            x.write(0);
+        }
+        // SAFETY: the first `n` limbs were just written.
+        let s = unsafe { core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<u64>(), n) };
+        return f(s);
+    }
+    f(&mut vec![0; n])
+}

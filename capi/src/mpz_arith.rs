@@ -16,89 +16,219 @@ unsafe fn sl<'a>(p: *const u64, n: usize) -> &'a [u64] {
     slice::from_raw_parts(p, n)
 }
 
-/// `{rp, an} = {ap, an} + {bp, bn}` (`an >= bn`); returns the carry. `rp` may be `ap` or `bp`.
+/// `{rp, N} = {ap, N} + {bp, N} + c` fully unrolled (one ADC chain, no loop); returns the
+/// carry.
+/// Each limb is read before the same limb of `rp` is written, so `rp` may be `ap` or `bp`.
 #[inline(always)]
-unsafe fn add_mag(rp: *mut u64, ap: *const u64, an: usize, bp: *const u64, bn: usize) -> u64 {
-    if core::ptr::eq(rp, ap) {
-        if ap == bp {
-            return limbs::shl_assign(slice_mut(rp, an), 1);
+unsafe fn add_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64, c: u64) -> u64 {
+    let mut c = c;
+    for i in 0..N {
+        let s;
+        (s, c) = limbs::adc(*ap.add(i), *bp.add(i), c);
+        *rp.add(i) = s;
+    }
+    c
+}
+
+/// `{rp, N} = {ap, N} - {bp, N} - c` unrolled as [`add_fixed`]; returns the borrow.
+#[inline(always)]
+unsafe fn sub_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64, c: u64) -> u64 {
+    let mut c = c;
+    for i in 0..N {
+        let s;
+        (s, c) = limbs::sbb(*ap.add(i), *bp.add(i), c);
+        *rp.add(i) = s;
+    }
+    c
+}
+
+/// `{rp, n} = {ap, n} + {bp, n}`; returns the carry. `rp` may equal `ap` or `bp` (or both);
+/// otherwise the three do not overlap. Up to 16 limbs unrolled chains of at most eight limbs
+/// picked by a jump table (a loop's set-up costs as much as the additions there), the kernel
+/// beyond.
+#[inline(always)]
+unsafe fn add_n(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
+    if n <= 8 {
+        let mut c = 0;
+        let mut i = 0;
+        if n > 8 {
+            c = add_fixed::<8>(rp, ap, bp, 0);
+            i = 8;
         }
-        return limbs::add_assign(slice_mut(rp, an), sl(bp, bn));
+        let (rp, ap, bp) = (rp.add(i), ap.add(i), bp.add(i));
+        return match n - i {
+            1 => add_fixed::<1>(rp, ap, bp, c),
+            2 => add_fixed::<2>(rp, ap, bp, c),
+            3 => add_fixed::<3>(rp, ap, bp, c),
+            4 => add_fixed::<4>(rp, ap, bp, c),
+            5 => add_fixed::<5>(rp, ap, bp, c),
+            6 => add_fixed::<6>(rp, ap, bp, c),
+            7 => add_fixed::<7>(rp, ap, bp, c),
+            8 => add_fixed::<8>(rp, ap, bp, c),
+            _ => c,
+        };
     }
-    if core::ptr::eq(rp, bp) {
-        let c = limbs::add_n_assign(slice_mut(rp, bn), sl(ap, bn));
-        return limbs::add_1(slice_mut(rp.add(bn), an - bn), sl(ap.add(bn), an - bn), c);
+    #[cfg(target_arch = "x86_64")]
+    return limbs::add_n_asm(rp, ap, bp, n);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        if ptr::eq(rp, ap) {
+            limbs::add_n_assign(slice_mut(rp, n), sl(bp, n))
+        } else if ptr::eq(rp, bp) {
+            limbs::add_n_assign(slice_mut(rp, n), sl(ap, n))
+        } else {
+            limbs::add_n(slice_mut(rp, n), sl(ap, n), sl(bp, n))
+        }
     }
-    if bn == 0 {
-        ptr::copy_nonoverlapping(ap, rp, an);
-        return 0;
-    }
-    limbs::add(slice_mut(rp, an), sl(ap, an), sl(bp, bn))
 }
 
-/// `{rp, an} = {ap, an} - {bp, bn}` for `|a| > |b|`. `rp` may be `ap` or `bp`.
+/// `{rp, n} = {ap, n} - {bp, n}`; returns the borrow. Aliasing and shape as [`add_n`].
 #[inline(always)]
-unsafe fn sub_mag(rp: *mut u64, ap: *const u64, an: usize, bp: *const u64, bn: usize) {
-    if core::ptr::eq(rp, ap) {
-        limbs::sub_assign(slice_mut(rp, an), sl(bp, bn));
-    } else if core::ptr::eq(rp, bp) {
-        let b = limbs::rsub_n_assign(slice_mut(rp, bn), sl(ap, bn));
-        limbs::sub_1(slice_mut(rp.add(bn), an - bn), sl(ap.add(bn), an - bn), b);
-    } else if bn == 0 {
-        ptr::copy_nonoverlapping(ap, rp, an);
-    } else {
-        limbs::sub(slice_mut(rp, an), sl(ap, an), sl(bp, bn));
+unsafe fn sub_n(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
+    if n <= 8 {
+        let mut c = 0;
+        let mut i = 0;
+        if n > 8 {
+            c = sub_fixed::<8>(rp, ap, bp, 0);
+            i = 8;
+        }
+        let (rp, ap, bp) = (rp.add(i), ap.add(i), bp.add(i));
+        return match n - i {
+            1 => sub_fixed::<1>(rp, ap, bp, c),
+            2 => sub_fixed::<2>(rp, ap, bp, c),
+            3 => sub_fixed::<3>(rp, ap, bp, c),
+            4 => sub_fixed::<4>(rp, ap, bp, c),
+            5 => sub_fixed::<5>(rp, ap, bp, c),
+            6 => sub_fixed::<6>(rp, ap, bp, c),
+            7 => sub_fixed::<7>(rp, ap, bp, c),
+            8 => sub_fixed::<8>(rp, ap, bp, c),
+            _ => c,
+        };
+    }
+    #[cfg(target_arch = "x86_64")]
+    return limbs::sub_n_asm(rp, ap, bp, n);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        if ptr::eq(rp, ap) {
+            limbs::sub_n_assign(slice_mut(rp, n), sl(bp, n))
+        } else if ptr::eq(rp, bp) {
+            limbs::rsub_n_assign(slice_mut(rp, n), sl(ap, n))
+        } else {
+            limbs::sub_n(slice_mut(rp, n), sl(ap, n), sl(bp, n))
+        }
     }
 }
 
-/// `r = a ± b` (`sub`: minus).
+/// `r = a ± b` (`sub`: minus): the signs decide between adding and subtracting magnitudes.
 #[inline(always)]
 pub(crate) unsafe fn aors(r: Ptr, a: Src, b: Src, sub: bool) {
-    if len(a) <= 1 && len(b) <= 1 {
-        return aors_1(r, a, b, sub);
+    let asz = (*a).size;
+    let bsz = if sub { -(*b).size } else { (*b).size };
+    if (asz ^ bsz) >= 0 {
+        if asz.unsigned_abs() >= bsz.unsigned_abs() {
+            add_abs(r, a, b, asz < 0)
+        } else {
+            add_abs(r, b, a, asz < 0)
+        }
+    } else {
+        sub_abs(r, a, b, asz < 0)
     }
+}
+
+/// `r = ±(|a| + |b|)` for `|a|` of at least as many limbs as `|b|`: the `add_n` kernel over
+/// `b`'s limbs, the carry rippled through the rest inline, the output grown only when short.
+#[inline(always)]
+unsafe fn add_abs(r: Ptr, a: Src, b: Src, neg: bool) {
+    let (an, bn) = (len(a), len(b));
+    if an <= 1 {
+        // Both at most one limb: in registers.
+        let x = if an == 1 { *(*a).d } else { 0 };
+        let y = if bn == 1 { *(*b).d } else { 0 };
+        let (s, c) = x.overflowing_add(y);
+        if c {
+            let rp = ensure(r, 2);
+            *rp = s;
+            *rp.add(1) = 1;
+            (*r).size = signed(2, neg);
+        } else {
+            *ensure(r, 1) = s;
+            (*r).size = signed(usize::from(s != 0), neg);
+        }
+        return;
+    }
+    let rp = ensure(r, an + 1);
+    // `r` may be `a` or `b`: their limbs are read after the output is sized.
+    let (ap, bp) = ((*a).d as *const u64, (*b).d as *const u64);
+    let mut c = add_n(rp, ap, bp, bn);
+    let mut i = bn;
+    while c != 0 && i < an {
+        let s = (*ap.add(i)).wrapping_add(1);
+        *rp.add(i) = s;
+        c = u64::from(s == 0);
+        i += 1;
+    }
+    if i < an && !ptr::eq(rp, ap) {
+        ptr::copy_nonoverlapping(ap.add(i), rp.add(i), an - i);
+    }
+    *rp.add(an) = c;
+    (*r).size = signed(an + c as usize, neg);
+}
+
+/// `r = ±(|a| - |b|)` where `aneg` is the sign of `a` (the result takes it when `|a| > |b|`,
+/// the other one when `|a| < |b|`). For equal lengths only the limbs below the highest
+/// differing one are subtracted.
+#[inline(always)]
+unsafe fn sub_abs(r: Ptr, a: Src, b: Src, aneg: bool) {
     let (mut a, mut b) = (a, b);
     let (mut an, mut bn) = (len(a), len(b));
-    let (mut asg, mut bsg) = (is_neg(a), is_neg(b) ^ sub);
-    if an < bn || (an == bn && asg != bsg && limbs::cmp_n(mag(a), mag(b)).is_lt()) {
-        core::mem::swap(&mut a, &mut b);
-        core::mem::swap(&mut an, &mut bn);
-        core::mem::swap(&mut asg, &mut bsg);
+    let mut neg = aneg;
+    if an <= 1 && bn <= 1 {
+        let x = if an == 1 { *(*a).d } else { 0 };
+        let y = if bn == 1 { *(*b).d } else { 0 };
+        let neg = if x >= y { aneg } else { !aneg };
+        let d = x.abs_diff(y);
+        *ensure(r, 1) = d;
+        (*r).size = signed(usize::from(d != 0), neg);
+        return;
     }
-    if asg == bsg {
-        let rp = ensure(r, an + 1);
-        let c = add_mag(rp, (*a).d, an, (*b).d, bn);
-        *rp.add(an) = c;
-        (*r).size = signed(an + c as usize, asg);
-    } else {
-        if an == bn && limbs::cmp_n(mag(a), mag(b)).is_eq() {
+    if an == bn {
+        let (ap, bp) = ((*a).d, (*b).d);
+        let mut n = an;
+        while n > 0 && *ap.add(n - 1) == *bp.add(n - 1) {
+            n -= 1;
+        }
+        if n == 0 {
             (*r).size = 0;
             return;
         }
-        let rp = ensure(r, an);
-        sub_mag(rp, (*a).d, an, (*b).d, bn);
-        set_norm(r, an, asg);
+        if *ap.add(n - 1) < *bp.add(n - 1) {
+            core::mem::swap(&mut a, &mut b);
+            neg = !neg;
+        }
+        let rp = ensure(r, n);
+        sub_n(rp, (*a).d, (*b).d, n);
+        set_norm(r, n, neg);
+        return;
     }
-}
-
-/// [`aors`] for operands of at most one limb, in registers.
-#[inline(always)]
-unsafe fn aors_1(r: Ptr, a: Src, b: Src, sub: bool) {
-    let x = if len(a) == 1 { *(*a).d } else { 0 };
-    let y = if len(b) == 1 { *(*b).d } else { 0 };
-    let (xn, yn) = (is_neg(a), is_neg(b) != sub);
-    let rp = ensure(r, 2);
-    if xn == yn {
-        let (lo, c) = x.overflowing_add(y);
-        *rp = lo;
-        *rp.add(1) = 1;
-        let n = if c { 2 } else { usize::from(lo != 0) };
-        (*r).size = signed(n, xn);
-    } else {
-        let (d, neg) = if x >= y { (x - y, xn) } else { (y - x, yn) };
-        *rp = d;
-        (*r).size = signed(usize::from(d != 0), neg);
+    if an < bn {
+        core::mem::swap(&mut a, &mut b);
+        core::mem::swap(&mut an, &mut bn);
+        neg = !neg;
     }
+    let rp = ensure(r, an);
+    let (ap, bp) = ((*a).d as *const u64, (*b).d as *const u64);
+    let mut c = sub_n(rp, ap, bp, bn);
+    let mut i = bn;
+    while c != 0 && i < an {
+        let x = *ap.add(i);
+        *rp.add(i) = x.wrapping_sub(1);
+        c = u64::from(x == 0);
+        i += 1;
+    }
+    if i < an && !ptr::eq(rp, ap) {
+        ptr::copy_nonoverlapping(ap.add(i), rp.add(i), an - i);
+    }
+    set_norm(r, an, neg);
 }
 
 #[no_mangle]
@@ -136,24 +266,18 @@ pub unsafe extern "C" fn mpz_ui_sub(r: Ptr, x: c_ulong, a: Src) {
 #[inline(always)]
 pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     if ptr::eq(a, b) {
-        let s = limbs::sqr_scratch_len(a.len());
-        if s == 0 {
-            limbs::sqr(r, a, &mut []);
-        } else {
-            limbs::sqr(r, a, &mut vec![0; s]);
-        }
+        with_scratch(limbs::sqr_scratch_len(a.len()), |s| limbs::sqr(r, a, s));
     } else {
         let s = limbs::mul_scratch_len(a.len(), b.len());
-        if s == 0 {
-            limbs::mul(r, a, b, &mut []);
-        } else {
-            limbs::mul(r, a, b, &mut vec![0; s]);
-        }
+        with_scratch(s, |s| limbs::mul(r, a, b, s));
     }
 }
 
 #[no_mangle]
 pub unsafe extern "C" fn mpz_mul(r: Ptr, a: Src, b: Src) {
+    if len(a) <= 1 && len(b) <= 1 {
+        return mul_11(r, a, b);
+    }
     let (mut a, mut b) = (a, b);
     if len(a) < len(b) {
         core::mem::swap(&mut a, &mut b);
@@ -178,6 +302,28 @@ pub unsafe extern "C" fn mpz_mul(r: Ptr, a: Src, b: Src) {
         replace_storage(r, rp, n);
     }
     (*r).size = signed(n - usize::from(*rp.add(n - 1) == 0), neg);
+}
+
+/// [`mpz_mul`] for operands of at most one limb, in registers.
+#[inline(always)]
+unsafe fn mul_11(r: Ptr, a: Src, b: Src) {
+    let (asz, bsz) = ((*a).size, (*b).size);
+    if asz == 0 || bsz == 0 {
+        (*r).size = 0;
+        return;
+    }
+    let neg = (asz ^ bsz) < 0;
+    let p = u128::from(*(*a).d) * u128::from(*(*b).d);
+    let (lo, hi) = (p as u64, (p >> 64) as u64);
+    if hi != 0 {
+        let rp = ensure(r, 2);
+        *rp = lo;
+        *rp.add(1) = hi;
+        (*r).size = signed(2, neg);
+    } else {
+        *ensure(r, 1) = lo;
+        (*r).size = signed(1, neg);
+    }
 }
 
 /// `r = ±|a|·x`.

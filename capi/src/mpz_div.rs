@@ -61,6 +61,9 @@ unsafe fn div_qr(q: Ptr, r: Ptr, n: Src, d: Src, rnd: Rnd) {
         }
         return;
     }
+    if nn <= 2 && dn == 1 {
+        return div_21(q, r, n, d, rnd);
+    }
     let qn = nn - dn + 1;
     // Outputs that are inputs (or absent) get temporaries.
     let mut tq = Vec::new();
@@ -85,11 +88,7 @@ unsafe fn div_qr(q: Ptr, r: Ptr, n: Src, d: Src, rnd: Rnd) {
     } else {
         let s = limbs::divrem_scratch_len(nn, dn);
         let (qs, rs) = (slice_mut(qp, qn), slice_mut(rp, dn));
-        if s == 0 {
-            limbs::divrem(qs, rs, nm, dm, &mut []);
-        } else {
-            limbs::divrem(qs, rs, nm, dm, &mut vec![0; s]);
-        }
+        with_scratch(s, |s| limbs::divrem(qs, rs, nm, dm, s));
     }
     let rs = slice_mut(rp, dn);
     let rn = limbs::normalized_len(rs);
@@ -114,6 +113,45 @@ unsafe fn div_qr(q: Ptr, r: Ptr, n: Src, d: Src, rnd: Rnd) {
             set_norm(q, qn + 1, qneg);
         } else {
             set_limbs(q, limbs::normalized(&tq), qneg);
+        }
+    }
+}
+
+/// [`div_qr`] for a dividend of one or two limbs and a one-limb divisor, in registers: the
+/// hardware division, once for the high limb's quotient and once for the low limb's.
+#[inline(always)]
+unsafe fn div_21(q: Ptr, r: Ptr, n: Src, d: Src, rnd: Rnd) {
+    let (nneg, dneg) = (is_neg(n), is_neg(d));
+    let dv = *(*d).d;
+    let np = (*n).d;
+    let (q1, q0, mut rem) = if len(n) == 2 {
+        let n1 = *np.add(1);
+        let (q0, rem) = limbs::div_2by1_hw(n1 % dv, *np, dv);
+        (n1 / dv, q0, rem)
+    } else {
+        (0, *np / dv, *np % dv)
+    };
+    let mut qv = u128::from(q1) << 64 | u128::from(q0);
+    let adj = rem != 0 && adjusts(rnd, nneg, dneg);
+    if adj {
+        qv += 1;
+        rem = dv - rem;
+    }
+    if !r.is_null() {
+        *ensure(r, 1) = rem;
+        (*r).size = signed(usize::from(rem != 0), nneg != adj);
+    }
+    if !q.is_null() {
+        let (lo, hi) = (qv as u64, (qv >> 64) as u64);
+        let qneg = nneg != dneg;
+        if hi != 0 {
+            let qp = ensure(q, 2);
+            *qp = lo;
+            *qp.add(1) = hi;
+            (*q).size = signed(2, qneg);
+        } else {
+            *ensure(q, 1) = lo;
+            (*q).size = signed(usize::from(lo != 0), qneg);
         }
     }
 }

@@ -25,22 +25,27 @@ pub unsafe extern "C" fn mpz_gcd(g: Ptr, a: Src, b: Src) {
     set_int(g, &to_int(a).gcd(&to_int(b)));
 }
 
-/// The gcd of two nonzero limbs: Stein's binary method. The shift count is taken from `u - v`
-/// (whose trailing zeros are those of `|v - u|`) while the absolute value is formed, and the
-/// minimum without a branch: `u - v` is the difference the absolute value computes anyway, so
-/// the count waits on one subtraction only (from `v - u` the compiler negated it first, a
-/// cycle more on each step's chain).
+/// The gcd of two nonzero limbs: Stein's binary method, branch-free inside the loop. Each step
+/// replaces the larger of the odd `u`, `v` by their difference with its trailing zeros shifted
+/// out; the shift count is taken from `v - u` (which has the trailing zeros of `|u - v|`), formed
+/// at the end of the previous step, so the count and the absolute value (`u - v` and a
+/// conditional move on its borrow) are computed side by side and the loop test is that same
+/// subtraction.
 fn gcd_1(a: u64, b: u64) -> u64 {
     let s = (a | b).trailing_zeros();
     let mut u = a >> a.trailing_zeros();
     let mut v = b >> b.trailing_zeros();
-    while u != v {
-        let z = u.wrapping_sub(v).trailing_zeros();
-        let d = v.abs_diff(u);
-        u = u.min(v);
-        v = d >> z;
+    let mut d = v.wrapping_sub(u);
+    while d != 0 {
+        let z = d.trailing_zeros();
+        let (t, lt) = u.overflowing_sub(v);
+        let m = if lt { u } else { v };
+        u = if lt { d } else { t };
+        v = m;
+        u >>= z;
+        d = v.wrapping_sub(u);
     }
-    u << s
+    v << s
 }
 
 /// `gcd(|a|, x)`, also stored in `g` when `g` is not null; the return value is 0 when the gcd
