@@ -10,7 +10,8 @@
 //! only: `-- --ntt` measures only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc`
 //! only the Montgomery product crossovers, `-- --mu` only Burnikel–Ziegler against Newton
 //! division (`DIV_MU`), `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`),
-//! `-- --toom4` only Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --reference` only the reference
+//! `-- --toom4` only Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --sqr` only the squares' crossovers
+//! (`SQR_KARATSUBA`, `SQR_TOOM3`), `-- --reference` only the reference
 //! timings. `-- --out PATH` writes the record elsewhere.
 
 use carry::limbs;
@@ -188,14 +189,14 @@ fn tune_mul(rng: &mut Lcg) -> Vec<Found> {
 }
 
 fn tune_sqr(rng: &mut Lcg) -> Vec<Found> {
-    let sizes: Vec<usize> = (8..=240).step_by(4).collect();
-    let mut scratch = vec![0u64; 16 * 240 + 256];
+    let sizes: Vec<usize> = (8..=360).step_by(4).collect();
+    let mut scratch = vec![0u64; 16 * 360 + 256];
     let (mut base, mut kara, mut toom) = (vec![], vec![], vec![]);
     out!("sqr: limbs basecase_ns karatsuba_ns toom3_ns");
     for &n in &sizes {
         let a = rng.limbs(n);
         let mut r = vec![0u64; 2 * n];
-        let tb = time_ns(|| limbs::sqr_basecase(&mut r, black_box(&a)));
+        let tb = time_ns(|| limbs::sqr_schoolbook(&mut r, black_box(&a)));
         let tk = time_ns(|| limbs::sqr_karatsuba(&mut r, black_box(&a), &mut scratch));
         let tt = time_ns(|| limbs::sqr_toom3(&mut r, black_box(&a), &mut scratch));
         out!("sqr {n:4} {tb:10.0} {tk:10.0} {tt:10.0}");
@@ -669,6 +670,10 @@ fn main() {
     #[cfg(target_arch = "x86_64")]
     if args.iter().any(|a| a == "--add") {
         tune_add(&mut rng);
+        return;
+    }
+    if args.iter().any(|a| a == "--sqr") {
+        tune_sqr(&mut rng);
         return;
     }
     if args.iter().any(|a| a == "--toom4") {

@@ -43,7 +43,7 @@ pub const SQR_KARATSUBA: usize = 2;
 
 /// `sqr`: Toom-3 from this many limbs (Karatsuba below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const SQR_TOOM3: usize = 180;
+pub const SQR_TOOM3: usize = 300;
 /// `sqr`: Toom-3 from this many limbs (Karatsuba below).
 #[cfg(feature = "tiny-thresholds")]
 pub const SQR_TOOM3: usize = 3;

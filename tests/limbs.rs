@@ -249,6 +249,9 @@ fn check_sqr(rng: &mut Rng, n: usize, ctx: &str) {
     let mut r = vec![0xdead_beef; 2 * n];
     limbs::sqr_basecase(&mut r, &a);
     assert_eq!(int(&r), expect, "sqr_basecase {ctx} n {n}");
+    r.fill(0xdead_beef);
+    limbs::sqr_schoolbook(&mut r, &a);
+    assert_eq!(int(&r), expect, "sqr_schoolbook {ctx} n {n}");
     let mut scratch = vec![0x5555; limbs::sqr_scratch_len(n)];
     r.fill(0xdead_beef);
     limbs::sqr(&mut r, &a, &mut scratch);
@@ -1181,6 +1184,8 @@ fn twin_operand(rng: &mut Rng, n: usize, offset: usize) -> Vec<u64> {
     v
 }
 
+/// Both schoolbook squares (with MULX/ADX: the row-by-row kernel and the one eight rows at a
+/// time, at every length to 64 limbs, so each remainder of its blocks) against the portable one.
 #[test]
 fn sqr_basecase_matches_portable_twin() {
     let mut rng = Rng::new("sqr_basecase_matches_portable_twin");
@@ -1197,6 +1202,9 @@ fn sqr_basecase_matches_portable_twin() {
                 let mut want = vec![0xaaaa; 2 * n];
                 limbs::sqr_basecase_portable(&mut want, a);
                 assert_eq!(r, &want[..], "sqr_basecase {ctx}");
+                r.fill(0x5555);
+                limbs::sqr_schoolbook(r, a);
+                assert_eq!(r, &want[..], "sqr_schoolbook {ctx}");
                 assert_eq!(int(&want), int(a).square(), "sqr_basecase_portable {ctx}");
             }
         }

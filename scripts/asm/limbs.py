@@ -200,6 +200,97 @@ def mul_n8():
     return b
 
 
+SQR_WINDOW = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "rbp"]
+
+
+def sqr_step(b, rot, products):
+    """One step of the square's rows: rdx = the next limb of a (rsi), its products with the
+    first `products` limbs of b (rbx) added into the window in rotation `rot`, the limb of r
+    (rdi) that becomes final added on the ADOX chain, stored, and its register cleared."""
+    w = SQR_WINDOW
+    v = w[rot:] + w[:rot]
+    b(f"mov rdx, {mem('rsi', 8 * rot, 'plus')}", "xor eax, eax")
+    b(f"mulx r15, rax, {mem('rbx', 0, 'plus')}", f"adcx {v[0]}, rax",
+      f"adox {v[0]}, {mem('rdi', 8 * rot, 'plus')}",
+      f"mov {mem('rdi', 8 * rot, 'plus')}, {v[0]}", f"mov {r32(v[0])}, 0",
+      f"adox {v[1]}, r15")
+    for j in range(1, products):
+        b(f"mulx r15, rax, {mem('rbx', 8 * j)}", f"adcx {v[j]}, rax",
+          f"adox {v[(j + 1) % 8]}, r15")
+    b("mov eax, 0", f"adcx {v[products % 8]}, rax")
+
+
+def sqr_setup(b):
+    b("vmovq xmm14, rbx", "vmovq xmm15, rbp", "mov rbx, rdx")
+    for x in SQR_WINDOW:
+        b(f"xor {r32(x)}, {r32(x)}")
+
+
+SQR_OPS = ('inout("rdx") a.add(s) => _', 'inout("rsi") a.add(s + 1) => _',
+           'inout("rdi") r.add(2 * s + 1) => _', 'inout("rcx") m => _', 'out("rax") _',
+           *[f'out("{x}") _' for x in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]],
+           'out("xmm14") _', 'out("xmm15") _', "options(nostack)")
+
+
+def rows8_loop(b):
+    """The full steps of `sqr_rows8` and `addmul_n8`: each limb of a (rsi) times all eight of b
+    (rbx), rcx steps, unrolled by eight (a turn of the window) with an exit after each step
+    that stores the window in the next step's rotation to r (rdi)."""
+    w = SQR_WINDOW
+    for rot in range(8):
+        b(f"2{rot}:")
+        sqr_step(b, rot, 8)
+        if rot < 7:
+            b("dec rcx", f"jz 3{rot + 1}f")
+    b("lea rsi, [rsi + 64]", "lea rdi, [rdi + 64]", "dec rcx", "jnz 20b")
+    for rot in range(8):
+        v = w[rot:] + w[:rot]
+        b(f"3{rot}:")
+        for j in range(8):
+            b(f"mov {mem('rdi', 8 * (rot + j), 'plus')}, {v[j]}")
+        if rot < 7:
+            b("jmp 4f")
+    b("4:", "vmovq rbx, xmm14", "vmovq rbp, xmm15")
+
+
+def sqr_rows8():
+    """Eight rows of a square's off-diagonal triangle, b = a[s..s + 8] (rbx) against the limbs
+    above it streamed from rsi = a + s + 1, the running sum r (rdi = r + 2s + 1) added in on the
+    ADOX chain as each limb becomes final: seven triangle steps (step t multiplies a[s + t] by
+    b[..t]), then `m` (rcx) full steps of eight products (`rows8_loop`), entered in the
+    rotation the triangle leaves."""
+    b = Body()
+    sqr_setup(b)
+    for t in range(1, 8):
+        sqr_step(b, t - 1, t)
+    b("test rcx, rcx", "jz 37f", "jmp 27f")
+    rows8_loop(b)
+    b.ops(*SQR_OPS)
+    return b
+
+
+def sqr_tri():
+    """The off-diagonal triangle of the last u = m + 1 limbs of a square (2 <= u <= 7), b =
+    a[s..n] (rbx): the first m triangle steps of `sqr_rows8`, then the m limbs of the window
+    stored."""
+    b = Body()
+    w = SQR_WINDOW
+    sqr_setup(b)
+    for t in range(1, 7):
+        sqr_step(b, t - 1, t)
+        if t < 6:
+            b(f"cmp rcx, {t}", f"je 3{t}f")
+    for t in range(6, 0, -1):
+        b(f"3{t}:")
+        for j in range(t):
+            b(f"mov {mem('rdi', 8 * (t + j), 'plus')}, {w[(t + j) % 8]}")
+        if t > 1:
+            b("jmp 4f")
+    b("4:", "vmovq rbx, xmm14", "vmovq rbp, xmm15")
+    b.ops(*SQR_OPS)
+    return b
+
+
 def double_add_diagonal():
     """`r[..2n] = 2·r[..2n] + Σ a_i²·B^(2i)`: the doubling on the ADCX chain, the squares on
     the ADOX chain, one limb of a a step."""
