@@ -134,6 +134,17 @@ pub const DIV_DC: usize = 32;
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_DC: usize = 2;
 
+/// Short quotients: the top parts divided approximately (`limbs/div_appr.rs`, with a guard
+/// digit) for quotients below this many limbs, above the register-held divisions (exactly, by
+/// divide and conquer, from here).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const DIV_APPR: usize = 32;
+/// Short quotients: the top parts divided approximately (`limbs/div_appr.rs`, with a guard
+/// digit) for quotients below this many limbs, above the register-held divisions (exactly, by
+/// divide and conquer, from here).
+#[cfg(feature = "tiny-thresholds")]
+pub const DIV_APPR: usize = 8;
+
 /// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs.
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const MOD_1_BLOCKS: usize = 12;

@@ -1323,3 +1323,63 @@ fn redc_matches_portable_twin() {
         }
     }
 }
+
+/// `divappr_schoolbook` against the exact quotient: never below it, at most 4 above, on random
+/// and adversarial operands (all-ones and power-of-two divisors, dividends at a multiple of the
+/// divisor or just below the next one, tops equal to the divisor's).
+#[test]
+fn divappr_within_a_few() {
+    let mut rng = Rng::new("divappr_within_a_few");
+    let seed = rng.seed;
+    let mut worst = 0u32;
+    for case in 0..3000 * scale() {
+        let k = 2 + rng.below(if case % 4 == 0 { 40 } else { 10 });
+        let mut d = rng.limbs_top(k);
+        match rng.below(5) {
+            0 => d.fill(u64::MAX),
+            1 => {
+                d.fill(0);
+                d[k - 1] = 1 << 63;
+            }
+            2 => d[..k - 1].fill(u64::MAX),
+            _ => {}
+        }
+        d[k - 1] |= 1 << 63;
+        let mut u = rng.limbs(2 * k);
+        let mut q = rng.limbs(k);
+        match rng.below(5) {
+            0 => u[k..].copy_from_slice(&d),
+            1 => {
+                // u = d·q + r, r at 0, 1, d - 1 or d - 2: the guard digit at its edges.
+                let r = match rng.below(4) {
+                    0 => Integer::new(),
+                    1 => Integer::from(1),
+                    2 => int(&d) - 1u32,
+                    _ => int(&d) - 2u32,
+                };
+                if rng.below(2) == 0 {
+                    q.fill(u64::MAX);
+                }
+                u = to_limbs(&(int(&d) * int(&q) + r), 2 * k + 1);
+            }
+            2 => u.fill(u64::MAX),
+            _ => {}
+        }
+        u.resize(2 * k, 0);
+        // The top k limbs must stay below d.
+        if int(&u[k..]) >= int(&d) {
+            u[2 * k - 1] = d[k - 1] - 1;
+        }
+        let want = int(&u) / int(&d);
+        let mut got = vec![0xdead; k];
+        let mut top = u[k - 2..].to_vec();
+        limbs::divappr_schoolbook(&mut got, &mut top, &d);
+        let over = int(&got) - &want;
+        assert!(
+            (0..=4).contains(&over),
+            "divappr seed {seed} case {case} k {k}: {over} above, u {u:x?} d {d:x?}"
+        );
+        worst = worst.max(over.to_u32().unwrap());
+    }
+    eprintln!("divappr_within_a_few: at most {worst} above");
+}

@@ -109,7 +109,15 @@ fn short_quotients() {
     for dn in divisor_lengths() {
         let reps = cases(if dn <= 100 { 300 } else { 6_000 / dn.min(2000) });
         for _ in 0..reps {
-            let qn = rng.range(1, 9) as usize;
+            // Every quotient length of the register-held, approximate and divide-and-conquer
+            // top divisions, and their crossovers.
+            let qn = if rng.chance(1, 3) {
+                use carry::thresholds::DIV_APPR;
+                let q = *rng.pick(&[DIV_APPR - 2, DIV_APPR - 1, DIV_APPR, DIV_APPR + 1]);
+                q.min(dn.saturating_sub(2)).max(1)
+            } else {
+                rng.range(1, 12) as usize
+            };
             let d = divisor(&mut rng, dn);
             let q = quotient(&mut rng, qn);
             let mut r = remainder(&mut rng, &d);

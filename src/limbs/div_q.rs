@@ -15,16 +15,22 @@
 //! quotient digit from the top limbs is off by at most a few units), reduced here to one
 //! exact division of the top parts and one sign test.
 //!
+//! From `DIV_REGISTERS` to `DIV_APPR - 1` quotient limbs the top parts are divided
+//! approximately instead ([`divappr_schoolbook`], half the limb products), with one more limb
+//! of `N` and a guard digit below the quotient's: the estimate is exact whenever that digit is
+//! not within a few units of zero, and otherwise one product and comparison decides.
+//!
 //! Cost: a division of `2·qn + 1` by `qn + 1` limbs for the quotient (in registers up to
-//! `DIV_REGISTERS - 1` quotient limbs, else schoolbook, divide and conquer or Newton's by length),
-//! independent of `n`; the remainder adds O(qn·n). [`divrem`] takes this path whenever
-//! [`is_short`] holds and the divisor does not stay in registers; `Int`'s `/` takes
-//! [`div_q_short`], which forms no remainder.
+//! `DIV_REGISTERS - 1` quotient limbs, approximate schoolbook below `DIV_APPR`, else divide and
+//! conquer or Newton's by length), independent of `n`; the remainder adds O(qn·n). [`divrem`]
+//! takes this path whenever [`is_short`] holds and the divisor does not stay in registers;
+//! `Int`'s `/` takes [`div_q_short`], which forms no remainder.
 
 use super::add::{add_n_assign, sub_1_assign};
 use super::div::{divide, divide_scratch_len, divrem_small, reciprocal_3by2};
+use super::div_appr::divappr_schoolbook;
 use super::mul::{mul, mul_scratch_len, submul_1};
-use crate::thresholds::{DIV_DC, DIV_REGISTERS};
+use crate::thresholds::{DIV_APPR, DIV_DC, DIV_REGISTERS};
 
 /// Whether the quotient of an `an`-limb dividend by a `dn`-limb divisor is short, the case of
 /// this file: `an - dn + 1` quotient limbs, at least two fewer than the divisor's.
@@ -46,6 +52,20 @@ fn top_in_registers(qn: usize) -> bool {
     qn < DIV_REGISTERS && qn + 1 < DIV_DC
 }
 
+/// Whether a `qn`-limb short quotient comes from the approximate division of the top parts
+/// with a guard digit ([`appr_quotient`]): from the end of the register-held divisions to
+/// `DIV_APPR - 1` limbs.
+#[inline(always)]
+fn use_appr(qn: usize) -> bool {
+    !top_in_registers(qn) && (2..DIV_APPR).contains(&qn)
+}
+
+/// The guard digit below which [`appr_quotient`]'s quotient is checked by a product: the
+/// estimate is at most a few units above `⌊N·B/D⌋` (the approximate division and the dropped
+/// low limbs each add at most a few), so a guard digit at least this large carries no error
+/// into the quotient.
+const GUARD: u64 = 32;
+
 /// Whether the remainder of a short division multiplies the `ql`-limb quotient by the divisor
 /// in one product (`mul`, whose rows take eight quotient limbs a pass) before subtracting it,
 /// rather than subtracting one `submul_1` row per quotient limb.
@@ -61,6 +81,9 @@ pub fn div_q_short_scratch_len(an: usize, dn: usize) -> usize {
         return 0;
     }
     let k = qn + 1;
+    if use_appr(qn) {
+        return (qn + 1) + 3 * k + 2;
+    }
     (qn + 1) + (qn + k) + k + divide_scratch_len(qn, k)
 }
 
@@ -144,6 +167,14 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
 /// `qn + 1` limbs of `N'` are below it, so the division starts at once on `N'` in place.
 fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     let qn = q.len();
+    if use_appr(qn) {
+        if appr_quotient(q, a, d, scratch) < GUARD && product_exceeds(q, d, a) {
+            sub_1_assign(q, 1);
+        }
+        // Q' is exact: R' is not formed, and its top limb says that no check is needed.
+        rr[qn] = 1;
+        return;
+    }
     let k = qn + 1;
     let (nt, rest) = scratch.split_at_mut(qn + k);
     let (dt, rest) = rest.split_at_mut(k);
@@ -163,6 +194,66 @@ fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scr
         divide(q, nt, dt, rest);
     }
     rr.copy_from_slice(&nt[..k]);
+}
+
+/// `q` within one unit above `⌊a / d⌋` (a short quotient of `qn = q.len()` limbs, [`use_appr`])
+/// from the top parts with a guard digit; returns the guard digit, at least [`GUARD`] only when
+/// `q` is exact. With `k = qn + 1`, `D'` the top `k` limbs of `D·2^c` and `N''` the top `2k`
+/// limbs of `N·2^c` (its overflow limb the top one), `⌊N''/D'⌋` lies from `⌊N·B/D⌋` to a few
+/// units above; [`divappr_schoolbook`] finds it to within a few units more from the top
+/// `k + 2` limbs of `N''`, and `q` is that estimate without its low (guard) digit. Scratch:
+/// `3k + 2` limbs.
+#[inline(always)]
+fn appr_quotient(q: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) -> u64 {
+    let (an, dn, qn) = (a.len(), d.len(), q.len());
+    let k = qn + 1;
+    let s = dn - k;
+    let c = d[dn - 1].leading_zeros();
+    let (u, rest) = scratch.split_at_mut(k + 2);
+    let (dt, rest) = rest.split_at_mut(k);
+    let qt = &mut rest[..k];
+    // Limb i of u is limb s + k - 3 + i of N·2^c (the top one, limb an, its overflow limb).
+    for (x, w) in u[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
+        *x = shl_pair(w[1], w[0], c);
+    }
+    u[k + 1] = shl_pair(0, a[an - 1], c);
+    for (x, w) in dt.iter_mut().zip(d[s - 1..].windows(2)) {
+        *x = shl_pair(w[1], w[0], c);
+    }
+    divappr_schoolbook(qt, u, dt);
+    q.copy_from_slice(&qt[1..]);
+    qt[0]
+}
+
+/// Whether `q·d > a` for `a` of `q.len() + d.len() - 1` limbs: the product formed column by
+/// column and compared with `a` limb by limb from the bottom as its limbs come; nothing is
+/// stored. O(qn·dn), the check of [`appr_quotient`]'s rare small guard digits.
+#[cold]
+#[inline(never)]
+fn product_exceeds(q: &[u64], d: &[u64], a: &[u64]) -> bool {
+    let (qn, dn) = (q.len(), d.len());
+    debug_assert_eq!(a.len(), qn + dn - 1);
+    let (mut acc, mut over, mut greater) = (0u128, 0u64, false);
+    for (i, &ai) in a.iter().enumerate() {
+        for (j, &qj) in q
+            .iter()
+            .enumerate()
+            .take(qn.min(i + 1))
+            .skip((i + 1).saturating_sub(dn))
+        {
+            let (x, o) = acc.overflowing_add(qj as u128 * d[i - j] as u128);
+            acc = x;
+            over += o as u64;
+        }
+        let x = acc as u64;
+        if x != ai {
+            // Compared from the bottom up: a higher limb that differs overrides.
+            greater = x > ai;
+        }
+        acc = (acc >> 64) | (over as u128) << 64;
+        over = 0;
+    }
+    greater || acc != 0
 }
 
 /// Limb `i` of `x·2^c` (`x[-1]` read as zero).
