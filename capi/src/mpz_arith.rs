@@ -16,57 +16,90 @@ unsafe fn sl<'a>(p: *const u64, n: usize) -> &'a [u64] {
     slice::from_raw_parts(p, n)
 }
 
-/// `{rp, N} = {ap, N} + {bp, N} + c` fully unrolled (one ADC chain, no loop); returns the
-/// carry.
-/// Each limb is read before the same limb of `rp` is written, so `rp` may be `ap` or `bp`.
+/// `{rp, N} = {ap, N} + {bp, N}` fully unrolled: one ADC chain, no loop, the sums of each
+/// group of four limbs stored together after the group's additions (interleaving each store
+/// with the next load was slower). Returns the carry. Each limb is read before the same limb
+/// of `rp` is written, so `rp` may be `ap` or `bp`.
 #[inline(always)]
-unsafe fn add_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64, c: u64) -> u64 {
-    let mut c = c;
-    for i in 0..N {
-        let s;
-        (s, c) = limbs::adc(*ap.add(i), *bp.add(i), c);
-        *rp.add(i) = s;
+unsafe fn add_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64) -> u64 {
+    let mut c = 0;
+    let mut i = 0;
+    while i < N {
+        let k = if N - i >= 4 { 4 } else { N - i };
+        let mut s = [0u64; 4];
+        for (j, s) in s.iter_mut().enumerate().take(k) {
+            (*s, c) = limbs::adc(*ap.add(i + j), *bp.add(i + j), c);
+        }
+        for (j, s) in s.iter().enumerate().take(k) {
+            *rp.add(i + j) = *s;
+        }
+        i += k;
     }
     c
 }
 
-/// `{rp, N} = {ap, N} - {bp, N} - c` unrolled as [`add_fixed`]; returns the borrow.
+/// `{rp, N} = {ap, N} - {bp, N}` unrolled as [`add_fixed`]; returns the borrow.
 #[inline(always)]
-unsafe fn sub_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64, c: u64) -> u64 {
-    let mut c = c;
-    for i in 0..N {
-        let s;
-        (s, c) = limbs::sbb(*ap.add(i), *bp.add(i), c);
-        *rp.add(i) = s;
+unsafe fn sub_fixed<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64) -> u64 {
+    let mut c = 0;
+    let mut i = 0;
+    while i < N {
+        let k = if N - i >= 4 { 4 } else { N - i };
+        let mut s = [0u64; 4];
+        for (j, s) in s.iter_mut().enumerate().take(k) {
+            (*s, c) = limbs::sbb(*ap.add(i + j), *bp.add(i + j), c);
+        }
+        for (j, s) in s.iter().enumerate().take(k) {
+            *rp.add(i + j) = *s;
+        }
+        i += k;
     }
     c
+}
+
+/// [`add_fixed`] out of line: inlined into one `match`, the chains of 9 to 16 limbs share
+/// their first eight limbs and the compiler breaks the carry chain where they part.
+#[inline(never)]
+unsafe fn add_fixed_ool<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64) -> u64 {
+    add_fixed::<N>(rp, ap, bp)
+}
+
+/// [`add_fixed`] for 9 to 16 limbs.
+#[inline(always)]
+unsafe fn add_9_16(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
+    match n {
+        9 => add_fixed_ool::<9>(rp, ap, bp),
+        10 => add_fixed_ool::<10>(rp, ap, bp),
+        11 => add_fixed_ool::<11>(rp, ap, bp),
+        12 => add_fixed_ool::<12>(rp, ap, bp),
+        13 => add_fixed_ool::<13>(rp, ap, bp),
+        14 => add_fixed_ool::<14>(rp, ap, bp),
+        15 => add_fixed_ool::<15>(rp, ap, bp),
+        16 => add_fixed_ool::<16>(rp, ap, bp),
+        _ => unreachable!(),
+    }
 }
 
 /// `{rp, n} = {ap, n} + {bp, n}`; returns the carry. `rp` may equal `ap` or `bp` (or both);
-/// otherwise the three do not overlap. Up to 16 limbs unrolled chains of at most eight limbs
-/// picked by a jump table (a loop's set-up costs as much as the additions there), the kernel
-/// beyond.
+/// otherwise the three do not overlap. Up to 16 limbs an unrolled chain picked by a jump table
+/// (a loop's set-up costs as much as the additions there), the kernel beyond.
 #[inline(always)]
 unsafe fn add_n(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
     if n <= 8 {
-        let mut c = 0;
-        let mut i = 0;
-        if n > 8 {
-            c = add_fixed::<8>(rp, ap, bp, 0);
-            i = 8;
-        }
-        let (rp, ap, bp) = (rp.add(i), ap.add(i), bp.add(i));
-        return match n - i {
-            1 => add_fixed::<1>(rp, ap, bp, c),
-            2 => add_fixed::<2>(rp, ap, bp, c),
-            3 => add_fixed::<3>(rp, ap, bp, c),
-            4 => add_fixed::<4>(rp, ap, bp, c),
-            5 => add_fixed::<5>(rp, ap, bp, c),
-            6 => add_fixed::<6>(rp, ap, bp, c),
-            7 => add_fixed::<7>(rp, ap, bp, c),
-            8 => add_fixed::<8>(rp, ap, bp, c),
-            _ => c,
+        return match n {
+            1 => add_fixed::<1>(rp, ap, bp),
+            2 => add_fixed::<2>(rp, ap, bp),
+            3 => add_fixed::<3>(rp, ap, bp),
+            4 => add_fixed::<4>(rp, ap, bp),
+            5 => add_fixed::<5>(rp, ap, bp),
+            6 => add_fixed::<6>(rp, ap, bp),
+            7 => add_fixed::<7>(rp, ap, bp),
+            8 => add_fixed::<8>(rp, ap, bp),
+            _ => 0,
         };
+    }
+    if n <= 16 {
+        return add_9_16(rp, ap, bp, n);
     }
     #[cfg(target_arch = "x86_64")]
     return limbs::add_n_asm(rp, ap, bp, n);
@@ -82,28 +115,46 @@ unsafe fn add_n(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
     }
 }
 
+/// [`sub_fixed`] out of line, as [`add_fixed_ool`].
+#[inline(never)]
+unsafe fn sub_fixed_ool<const N: usize>(rp: *mut u64, ap: *const u64, bp: *const u64) -> u64 {
+    sub_fixed::<N>(rp, ap, bp)
+}
+
+/// [`sub_fixed`] for 9 to 16 limbs, as [`add_9_16`].
+#[inline(always)]
+unsafe fn sub_9_16(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
+    match n {
+        9 => sub_fixed_ool::<9>(rp, ap, bp),
+        10 => sub_fixed_ool::<10>(rp, ap, bp),
+        11 => sub_fixed_ool::<11>(rp, ap, bp),
+        12 => sub_fixed_ool::<12>(rp, ap, bp),
+        13 => sub_fixed_ool::<13>(rp, ap, bp),
+        14 => sub_fixed_ool::<14>(rp, ap, bp),
+        15 => sub_fixed_ool::<15>(rp, ap, bp),
+        16 => sub_fixed_ool::<16>(rp, ap, bp),
+        _ => unreachable!(),
+    }
+}
+
 /// `{rp, n} = {ap, n} - {bp, n}`; returns the borrow. Aliasing and shape as [`add_n`].
 #[inline(always)]
 unsafe fn sub_n(rp: *mut u64, ap: *const u64, bp: *const u64, n: usize) -> u64 {
     if n <= 8 {
-        let mut c = 0;
-        let mut i = 0;
-        if n > 8 {
-            c = sub_fixed::<8>(rp, ap, bp, 0);
-            i = 8;
-        }
-        let (rp, ap, bp) = (rp.add(i), ap.add(i), bp.add(i));
-        return match n - i {
-            1 => sub_fixed::<1>(rp, ap, bp, c),
-            2 => sub_fixed::<2>(rp, ap, bp, c),
-            3 => sub_fixed::<3>(rp, ap, bp, c),
-            4 => sub_fixed::<4>(rp, ap, bp, c),
-            5 => sub_fixed::<5>(rp, ap, bp, c),
-            6 => sub_fixed::<6>(rp, ap, bp, c),
-            7 => sub_fixed::<7>(rp, ap, bp, c),
-            8 => sub_fixed::<8>(rp, ap, bp, c),
-            _ => c,
+        return match n {
+            1 => sub_fixed::<1>(rp, ap, bp),
+            2 => sub_fixed::<2>(rp, ap, bp),
+            3 => sub_fixed::<3>(rp, ap, bp),
+            4 => sub_fixed::<4>(rp, ap, bp),
+            5 => sub_fixed::<5>(rp, ap, bp),
+            6 => sub_fixed::<6>(rp, ap, bp),
+            7 => sub_fixed::<7>(rp, ap, bp),
+            8 => sub_fixed::<8>(rp, ap, bp),
+            _ => 0,
         };
+    }
+    if n <= 16 {
+        return sub_9_16(rp, ap, bp, n);
     }
     #[cfg(target_arch = "x86_64")]
     return limbs::sub_n_asm(rp, ap, bp, n);
