@@ -122,6 +122,49 @@ unsafe fn get_str_small(
     out.cast()
 }
 
+/// The two-digit strings "00" to "99".
+const PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+    5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+/// The eight decimal digits of `x < 10^8` (with leading zeros) into `out[..8]`, by pairs.
+#[inline(always)]
+fn eight_digits(out: &mut [u8], x: u64) {
+    let (hi, lo) = ((x / 10_000) as usize, (x % 10_000) as usize);
+    for (k, v) in [hi / 100, hi % 100, lo / 100, lo % 100]
+        .into_iter()
+        .enumerate()
+    {
+        out[2 * k..2 * k + 2].copy_from_slice(&PAIRS[2 * v..2 * v + 2]);
+    }
+}
+
+/// [`mpz_get_str`] in base 10 for a one-limb `x != 0`: the 20 digits of `x` with leading
+/// zeros as three independent groups (below 10^4, 10^8, 10^8), then the significant ones
+/// (`ilog10`) copied out.
+#[inline]
+unsafe fn get_str_decimal_1(buf: *mut c_char, x: u64, neg: usize) -> *mut c_char {
+    const E8: u64 = 100_000_000;
+    // The 20 digits are t[4..]: `top` < 1845 fills t[..8] with four leading zeros.
+    let mut t = [0u8; 24];
+    let (top, rest) = (x / (E8 * E8), x % (E8 * E8));
+    eight_digits(&mut t[..8], top);
+    eight_digits(&mut t[8..16], rest / E8);
+    eight_digits(&mut t[16..], rest % E8);
+    let k = x.ilog10() as usize + 1;
+    let out = if buf.is_null() {
+        alloc_bytes(neg + k + 1)
+    } else {
+        buf.cast::<u8>()
+    };
+    if neg == 1 {
+        *out = b'-';
+    }
+    core::ptr::copy_nonoverlapping(t.as_ptr().add(24 - k), out.add(neg), k);
+    *out.add(neg + k) = 0;
+    out.cast()
+}
+
 #[no_mangle]
 pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *mut c_char {
     let (base, table) = match base {
@@ -133,6 +176,9 @@ pub unsafe extern "C" fn mpz_get_str(buf: *mut c_char, base: c_int, a: Src) -> *
     };
     let m = mag(a);
     let neg = usize::from(is_neg(a));
+    if m.len() == 1 && base == 10 {
+        return get_str_decimal_1(buf, m[0], neg);
+    }
     if !m.is_empty() && m.len() <= SMALL_GET {
         return get_str_small(buf, m, neg, base, table);
     }
@@ -316,6 +362,24 @@ pub(crate) unsafe fn parse_into(r: Ptr, s: &[u8], base: c_int) -> bool {
     }
     let table = if base <= 36 { &DIGITS_36 } else { &DIGITS_62 };
     let body = &s[i..];
+    if base == 10 && (1..=20).contains(&body.len()) && body.iter().all(u8::is_ascii_digit) {
+        // At most 20 plain decimal digits: one limb unless the value reaches 2^64 (19 digits
+        // always fit; the 20th is checked).
+        let (head, last) = body.split_at(body.len().min(19));
+        let x = head.iter().fold(0u64, |x, &c| x * 10 + u64::from(c - b'0'));
+        let x = match last {
+            [] => Some(x),
+            [c] => x
+                .checked_mul(10)
+                .and_then(|x| x.checked_add(u64::from(c - b'0'))),
+            _ => None,
+        };
+        if let Some(x) = x {
+            *ensure(r, 1) = x;
+            (*r).size = signed(usize::from(x != 0), neg);
+            return true;
+        }
+    }
     let mut stack = [0u8; 256];
     let mut heap = Vec::new();
     let digits: &mut [u8] = if body.len() <= stack.len() {

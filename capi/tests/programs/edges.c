@@ -1,10 +1,11 @@
-/* The short-operand paths of add, sub, mul, gcd and division at their edges: every pair of a
- * list of values (0, ±1, ±(2^64 - 1), ±2^64, all-ones and striped values of 1 to 18 limbs,
- * neighbours that differ only in their low limbs, both signs) through each function, with
- * the output distinct from the inputs, equal to either, and all three the same variable, into
- * fresh and into reused outputs. Built once against libcarry and once against GMP
- * (capi/tests/programs/run.sh); prints one hash of the results per function and first
- * operand, so the two outputs must be identical.
+/* The short-operand paths of add, sub, mul, gcd, division and decimal strings at their
+ * edges: every pair of a list of values (0, ±1, ±(2^64 - 1), ±2^64, all-ones and striped
+ * values of 1 to 18 limbs, neighbours that differ only in their low limbs, both signs)
+ * through each function, with the output distinct from the inputs, equal to either, and all
+ * three the same variable, into fresh and into reused outputs; every value to a decimal
+ * string and back, and strings at the edges of one limb. Built once against libcarry and
+ * once against GMP (capi/tests/programs/run.sh); prints one hash of the results per function
+ * and first operand, so the two outputs must be identical.
  *
  * SPDX-License-Identifier: MIT OR Apache-2.0
  */
@@ -192,6 +193,39 @@ main (void)
             check_qrop (qrops[k].f, i, j, q1, r1);
         printf ("%-8s %3d %016llx\n", qrops[k].name, i, hash);
       }
+  /* Decimal strings both ways: every value, and strings at the edges of one limb. */
+  {
+    static const char *strs[] = {
+      "0", "-0", "00000000000000000000", "7", "-7", "9999999999999999999",
+      "10000000000000000000", "18446744073709551615", "-18446744073709551615",
+      "18446744073709551616", "99999999999999999999", "000000000000000000001",
+      "0018446744073709551615", " 18446744073709551615", "1844674407370955161 5", "1x", "",
+      "-", "-00000000000000000001",
+    };
+    char buf[2000], *str;
+    void (*f) (void *, size_t);
+    mp_get_memory_functions (NULL, NULL, &f);
+    for (i = 0; i < nv; i++)
+      {
+        str = mpz_get_str (NULL, 10, v[i]);
+        mpz_get_str (buf, -10, v[i]);
+        printf ("get_str  %3d %s %d\n", i, str, strcmp (str, buf));
+        printf ("set_str  %3d %d ", i, mpz_set_str (reused, str, 10));
+        mpz_sub (q1, reused, v[i]);
+        printf ("%d\n", mpz_sgn (q1));
+        f (str, strlen (str) + 1);
+      }
+    for (k = 0; k < sizeof strs / sizeof strs[0]; k++)
+      {
+        mpz_set_ui (reused, 5);
+        i = mpz_set_str (reused, strs[k], 10);
+        str = mpz_get_str (NULL, 10, reused);
+        printf ("set_str  \"%s\" %d %s\n", strs[k], i, i == 0 ? str : "-");
+        f (str, strlen (str) + 1);
+        i = mpz_set_str (reused, strs[k], 0);
+        printf ("set_str0 \"%s\" %d\n", strs[k], i);
+      }
+  }
   for (i = 0; i < nv; i++)
     mpz_clear (v[i]);
   mpz_clears (reused, q1, r1, NULL);
