@@ -141,22 +141,25 @@ pub unsafe extern "C" fn mpz_powm(r: Ptr, b: Src, e: Src, m: Src) {
     }
 }
 
-/// `b^e mod m` for an odd one-limb `m > 1` and `b < m`: Montgomery products on `u128` (REDC
-/// with `-m^-1 mod 2^64`, the final subtraction by mask), over 4-bit windows of `e` from a
-/// table of `b^0..b^15`, so no branch depends on the operands.
+/// `b^e mod m` for an odd one-limb `m > 1` and `b < m`: Montgomery products on `u128` over
+/// 4-bit windows of `e` from a table of `b^0..b^15`, so no branch depends on the operands.
+/// REDC in its subtractive form: with `q = t·m^-1 mod 2^64`, `q·m` and `t` agree in their low
+/// limb, so `t·2^-64 mod m` is `hi(t) - hi(q·m)`, plus `m` when that borrows (masked). No
+/// 128-bit addition and one selection sit on the chain from product to product.
 fn powm_1(b: u64, e: &[u64], m: u64) -> u64 {
-    let minv = limbs::neg_inv_limb(m);
+    let minv = limbs::neg_inv_limb(m).wrapping_neg();
     let redc = |t: u128| -> u64 {
         let q = (t as u64).wrapping_mul(minv);
-        let (s, c) = t.overflowing_add(u128::from(q) * u128::from(m));
-        let hi = (s >> 64) as u64;
-        let (d, borrow) = hi.overflowing_sub(m);
-        let keep = (u64::from(c) | u64::from(!borrow)).wrapping_neg();
-        (d & keep) | (hi & !keep)
+        let h = ((u128::from(q) * u128::from(m)) >> 64) as u64;
+        let (d, borrow) = ((t >> 64) as u64).overflowing_sub(h);
+        d.wrapping_add(m & u64::from(borrow).wrapping_neg())
     };
     let mul = |x: u64, y: u64| redc(u128::from(x) * u128::from(y));
-    let r1 = ((1u128 << 64) % u128::from(m)) as u64;
-    let r2 = ((u128::from(r1) * u128::from(r1)) % u128::from(m)) as u64;
+    // 2^64 mod m and 2^128 mod m by the hardware division (a 128-bit `%` is a library call):
+    // 2^64 - m is congruent to 2^64, and r1² < m² has its high limb below m.
+    let r1 = m.wrapping_neg() % m;
+    let sq = u128::from(r1) * u128::from(r1);
+    let r2 = limbs::div_2by1_hw((sq >> 64) as u64, sq as u64, m).1;
     let mut table = [r1; 16];
     table[1] = mul(b, r2);
     for k in 2..16 {

@@ -1,11 +1,12 @@
-/* The short-operand paths of add, sub, mul, gcd, division and decimal strings at their
- * edges: every pair of a list of values (0, ±1, ±(2^64 - 1), ±2^64, all-ones and striped
- * values of 1 to 18 limbs, neighbours that differ only in their low limbs, both signs)
- * through each function, with the output distinct from the inputs, equal to either, and all
- * three the same variable, into fresh and into reused outputs; every value to a decimal
- * string and back, and strings at the edges of one limb. Built once against libcarry and
- * once against GMP (capi/tests/programs/run.sh); prints one hash of the results per function
- * and first operand, so the two outputs must be identical.
+/* The short-operand paths of add, sub, mul, gcd, division, powm and decimal strings at
+ * their edges: every pair of a list of values (0, ±1, ±(2^64 - 1), ±2^64, all-ones and
+ * striped values of 1 to 18 limbs, neighbours that differ only in their low limbs, both
+ * signs) through each function, with the output distinct from the inputs, equal to either,
+ * and all three the same variable, into fresh and into reused outputs; powers of every value
+ * modulo one-limb moduli; every value to a decimal string and back, and strings at the edges
+ * of one limb. Built once against libcarry and once against GMP (capi/tests/programs/run.sh);
+ * prints one hash of the results per function and first operand, so the two outputs must be
+ * identical.
  *
  * SPDX-License-Identifier: MIT OR Apache-2.0
  */
@@ -193,6 +194,37 @@ main (void)
             check_qrop (qrops[k].f, i, j, q1, r1);
         printf ("%-8s %3d %016llx\n", qrops[k].name, i, hash);
       }
+  /* Powers modulo odd one-limb moduli (and a few others) of every value. */
+  {
+    static const char *mods[] = {
+      "3", "5", "7", "0xffffffffffffffff", "0xffffffffffffffc5", "0x8000000000000001",
+      "0xfffffffffffffffd", "0x123456789abcdef1", "1", "-0xffffffffffffffc5", "0x10000000000000001",
+    };
+    static const char *exps[] = {
+      "0", "1", "2", "3", "15", "16", "17", "0xffffffffffffffff", "0x10000000000000000",
+      "0x123456789abcdef0fedcba9876543210",
+    };
+    mpz_t m, e;
+    size_t x, y;
+    mpz_inits (m, e, NULL);
+    for (i = 0; i < nv; i++)
+      {
+        hash = 0xcbf29ce484222325ull;
+        for (x = 0; x < sizeof mods / sizeof mods[0]; x++)
+          for (y = 0; y < sizeof exps / sizeof exps[0]; y++)
+            {
+              mpz_set_str (m, mods[x], 0);
+              mpz_set_str (e, exps[y], 0);
+              mpz_powm (reused, v[i], e, m);
+              mix (reused);
+              mpz_set (q1, v[i]);
+              mpz_powm (q1, q1, e, m);
+              mix (q1);
+            }
+        printf ("powm     %3d %016llx\n", i, hash);
+      }
+    mpz_clears (m, e, NULL);
+  }
   /* Decimal strings both ways: every value, and strings at the edges of one limb. */
   {
     static const char *strs[] = {
