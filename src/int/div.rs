@@ -103,6 +103,8 @@ fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
         f(&mut [])
     } else if len <= SMALL_SCRATCH {
         f(&mut [0; SMALL_SCRATCH][..len])
+    } else if len <= MID_SCRATCH {
+        f(&mut [0; MID_SCRATCH][..len])
     } else if len <= STACK_SCRATCH {
         f(&mut [0; STACK_SCRATCH][..len])
     } else {
@@ -241,6 +243,9 @@ const STACK_SCRATCH: usize = 64;
 /// 7-limb divisor), whose whole time is a few dozen nanoseconds: clearing all of
 /// [`STACK_SCRATCH`] would be a sixth of it.
 const SMALL_SCRATCH: usize = 16;
+
+/// The stack scratch of short quotients of up to ten limbs (`3·(qn + 1) + 2` limbs).
+const MID_SCRATCH: usize = 32;
 
 impl Int {
     /// Quotient and remainder of truncating division (the quotient rounds toward zero, the

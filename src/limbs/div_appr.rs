@@ -48,7 +48,7 @@ pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
     let v = reciprocal_3by2(d1, d0);
     // Digit j divides the window u[lo..j + 3] (top limbs u[j + 2], u[j + 1] in n1, n0) by the
     // top limbs d[k - 2 - j + lo..] of the divisor; lo is 1 for the top digit, 0 below it.
-    let mut top = k - 1;
+    let (mut n1, mut n0);
     if u[k + 1] == 0 {
         // The top digit is 0 or 1: a comparison rather than a 3/2 step.
         let w = &mut u[1..k + 1];
@@ -57,44 +57,82 @@ pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
             sub_n_assign(w, d);
         }
         q[k - 1] = ge as u64;
-        top = k - 2;
+        (n1, n0) = (u[k], u[k - 1]);
+    } else {
+        // The top digit by the whole divisor, on u[1..k + 2].
+        (n1, n0) = (u[k + 1], u[k]);
+        let (next, saturated) = digit(&mut q[k - 1], &mut u[1..], d, (n1, n0), (d1, d0, v));
+        debug_assert!(!saturated);
+        (n1, n0) = next;
     }
-    let (mut n1, mut n0) = (u[top + 2], u[top + 1]);
-    for j in (0..=top).rev() {
-        let lo = (j == k - 1) as usize;
-        let dt = &d[k - 2 + lo - j..];
-        if n1 >= d1 {
-            // The digit is B - 1 or B - 2, or the window is above even (B - 1)·dt.
-            u[j + 2] = n1;
-            u[j + 1] = n0;
-            let w = &mut u[lo..j + 2];
-            let cy = submul_1_portable(w, dt, u64::MAX);
-            q[j] = u64::MAX;
-            if n1 < cy {
-                q[j] -= 1;
-                add_n_assign(w, dt);
-            } else if n1 > cy {
-                saturate(&mut q[..j]);
-                return;
-            }
-            (n1, n0) = (u[j + 1], u[j]);
-            continue;
+    for j in (0..k - 1).rev() {
+        let (next, saturated) = digit(
+            &mut q[j],
+            &mut u[..j + 3],
+            &d[k - 2 - j..],
+            (n1, n0),
+            (d1, d0, v),
+        );
+        if saturated {
+            saturate(&mut q[..j]);
+            return;
         }
-        let (mut qj, r1, r0) = div_3by2(n1, n0, u[j], d1, d0, v);
-        let (low, dlow) = (&mut u[lo..j], &dt[..j - lo]);
-        let cy = submul_1_portable(low, dlow, qj);
-        let (r0, b0) = r0.overflowing_sub(cy);
-        let (r1, b1) = r1.overflowing_sub(b0 as u64);
-        (n1, n0) = (r1, r0);
-        if b1 {
-            // The digit was one too large: add the truncated divisor back.
-            qj -= 1;
-            let c = add_n_assign(low, dlow);
-            let (s0, c0) = adc(n0, d0, c);
-            (n1, n0) = (n1.wrapping_add(d1).wrapping_add(c0), s0);
-        }
-        q[j] = qj;
+        (n1, n0) = next;
     }
+}
+
+/// One digit of [`divappr_schoolbook`]: the digit of the window `w` (`dt.len() + 1` limbs, its
+/// top two in `n`) by `dt` (top limbs `d1`, `d0`, 3/2 reciprocal `v`) into `qj`, the window's
+/// low limbs less the digit times `dt`'s, and the remainder's top two limbs returned with
+/// whether the later digits are to be saturated.
+#[inline(always)]
+fn digit(
+    qj: &mut u64,
+    w: &mut [u64],
+    dt: &[u64],
+    (n1, n0): (u64, u64),
+    (d1, d0, v): (u64, u64, u64),
+) -> ((u64, u64), bool) {
+    let m = dt.len();
+    if n1 >= d1 {
+        return wide_digit(qj, w, dt, (n1, n0));
+    }
+    let (mut q, r1, r0) = div_3by2(n1, n0, w[m - 2], d1, d0, v);
+    let (low, dlow) = (&mut w[..m - 2], &dt[..m - 2]);
+    let cy = submul_1_portable(low, dlow, q);
+    let (r0, b0) = r0.overflowing_sub(cy);
+    let (r1, b1) = r1.overflowing_sub(b0 as u64);
+    let (mut n1, mut n0) = (r1, r0);
+    if b1 {
+        // The digit was one too large: add the truncated divisor back.
+        q -= 1;
+        let c = add_n_assign(low, dlow);
+        let (s0, c0) = adc(n0, d0, c);
+        (n1, n0) = (n1.wrapping_add(d1).wrapping_add(c0), s0);
+    }
+    *qj = q;
+    ((n1, n0), false)
+}
+
+/// The digit of [`digit`] when the window's top limb reaches the divisor's: `B - 1` or `B - 2`
+/// (one subtraction of `(B - 1)·dt` and at most one add back), or, when even `B - 1` leaves the
+/// window above the truncated divisor, `B - 1` and the signal to saturate.
+#[cold]
+#[inline(never)]
+fn wide_digit(qj: &mut u64, w: &mut [u64], dt: &[u64], (n1, n0): (u64, u64)) -> ((u64, u64), bool) {
+    let m = dt.len();
+    w[m] = n1;
+    w[m - 1] = n0;
+    let w = &mut w[..m];
+    let cy = submul_1_portable(w, dt, u64::MAX);
+    *qj = u64::MAX;
+    if n1 < cy {
+        *qj -= 1;
+        add_n_assign(w, dt);
+    } else if n1 > cy {
+        return ((0, 0), true);
+    }
+    ((w[m - 1], w[m - 2]), false)
 }
 
 /// The remaining digits once the running remainder is above `(B - 1)` times the truncated

@@ -82,7 +82,7 @@ pub fn div_q_short_scratch_len(an: usize, dn: usize) -> usize {
     }
     let k = qn + 1;
     if use_appr(qn) {
-        return (qn + 1) + 3 * k + 2;
+        return (qn + 1) + 2 * k + 2;
     }
     (qn + 1) + (qn + k) + k + divide_scratch_len(qn, k)
 }
@@ -168,7 +168,8 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
 fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     let qn = q.len();
     if use_appr(qn) {
-        if appr_quotient(q, a, d, scratch) < GUARD && product_exceeds(q, d, a) {
+        // The estimate goes to `rr`'s limbs, unused on this path.
+        if appr_quotient(q, rr, a, d, scratch) < GUARD && product_exceeds(q, d, a) {
             sub_1_assign(q, 1);
         }
         // Q' is exact: R' is not formed, and its top limb says that no check is needed.
@@ -201,26 +202,32 @@ fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scr
 /// `q` is exact. With `k = qn + 1`, `D'` the top `k` limbs of `D·2^c` and `N''` the top `2k`
 /// limbs of `N·2^c` (its overflow limb the top one), `⌊N''/D'⌋` lies from `⌊N·B/D⌋` to a few
 /// units above; [`divappr_schoolbook`] finds it to within a few units more from the top
-/// `k + 2` limbs of `N''`, and `q` is that estimate without its low (guard) digit. Scratch:
-/// `3k + 2` limbs.
+/// `k + 2` limbs of `N''`, and `q` is that estimate without its low (guard) digit. `qt` (`k`
+/// limbs) receives the whole estimate; `scratch`: `2k + 2` limbs.
 #[inline(always)]
-fn appr_quotient(q: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) -> u64 {
+fn appr_quotient(q: &mut [u64], qt: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) -> u64 {
     let (an, dn, qn) = (a.len(), d.len(), q.len());
     let k = qn + 1;
     let s = dn - k;
     let c = d[dn - 1].leading_zeros();
     let (u, rest) = scratch.split_at_mut(k + 2);
-    let (dt, rest) = rest.split_at_mut(k);
-    let qt = &mut rest[..k];
     // Limb i of u is limb s + k - 3 + i of N·2^c (the top one, limb an, its overflow limb).
-    for (x, w) in u[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
-        *x = shl_pair(w[1], w[0], c);
+    if c == 0 {
+        // A normalised divisor: its top limbs as they are, the dividend's copied.
+        u[..k + 1].copy_from_slice(&a[s + k - 3..]);
+        u[k + 1] = 0;
+        divappr_schoolbook(qt, u, &d[s..]);
+    } else {
+        let dt = &mut rest[..k];
+        for (x, w) in u[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
+            *x = shl_pair(w[1], w[0], c);
+        }
+        u[k + 1] = shl_pair(0, a[an - 1], c);
+        for (x, w) in dt.iter_mut().zip(d[s - 1..].windows(2)) {
+            *x = shl_pair(w[1], w[0], c);
+        }
+        divappr_schoolbook(qt, u, dt);
     }
-    u[k + 1] = shl_pair(0, a[an - 1], c);
-    for (x, w) in dt.iter_mut().zip(d[s - 1..].windows(2)) {
-        *x = shl_pair(w[1], w[0], c);
-    }
-    divappr_schoolbook(qt, u, dt);
     q.copy_from_slice(&qt[1..]);
     qt[0]
 }
