@@ -9,8 +9,8 @@
 //! the remainder `R' = N' - Q'·D'` is at least `B^qn` (all but about one division in 2^63 on
 //! random operands) `Q'` is exact; otherwise the sign of the full remainder decides, found from
 //! the low parts in O(qn·n) without a buffer. The remainder, where asked for, is
-//! `N - Q'·D` from `qn` passes of `submul_1` (a product by [`mul`] for long quotients), with
-//! `D` added back once if it came out negative. This is the idea of GMP's `mpn_div_q` (the
+//! `N - Q'·D` from `qn` passes of `submul_1` (one product by [`mul`] for long quotients or
+//! divisors), with `D` added back once if it came out negative. This is the idea of GMP's `mpn_div_q` (the
 //! approximate quotient of Brent and Zimmermann, "Modern Computer Arithmetic", §1.4.3: a
 //! quotient digit from the top limbs is off by at most a few units), reduced here to one
 //! exact division of the top parts and one sign test.
@@ -66,12 +66,15 @@ fn use_appr(qn: usize) -> bool {
 /// into the quotient.
 const GUARD: u64 = 32;
 
-/// Whether the remainder of a short division multiplies the `ql`-limb quotient by the divisor
-/// in one product (`mul`, whose rows take eight quotient limbs a pass) before subtracting it,
-/// rather than subtracting one `submul_1` row per quotient limb.
+/// Whether the remainder of a short division multiplies the `ql`-limb quotient by the
+/// `dn`-limb divisor in one product (`mul`, whose rows take two or more quotient limbs a pass)
+/// before subtracting it, rather than subtracting one `submul_1` row per quotient limb: for
+/// eight quotient limbs or more, and from two under divisors of at least 16 limbs (one pass
+/// over the divisor instead of two or more; the small divisors keep the rows, whose calls are
+/// fewer).
 #[inline(always)]
-fn remainder_by_product(ql: usize) -> bool {
-    ql >= 8
+fn remainder_by_product(ql: usize, dn: usize) -> bool {
+    ql >= 8 || (ql >= 2 && dn >= 16)
 }
 
 /// Scratch limbs [`div_q_short`] needs (none for quotients of up to `DIV_REGISTERS - 1` limbs).
@@ -90,7 +93,7 @@ pub fn div_q_short_scratch_len(an: usize, dn: usize) -> usize {
 /// Scratch limbs [`divrem_short`] needs.
 pub fn divrem_short_scratch_len(an: usize, dn: usize) -> usize {
     let qn = an - dn + 1;
-    let product = if remainder_by_product(qn) {
+    let product = if remainder_by_product(qn, dn) {
         dn + qn + mul_scratch_len(dn, qn)
     } else {
         0
@@ -357,7 +360,7 @@ pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch:
     // (-D, D), so `top` is 0 or all ones, and all ones means D is to be added back.
     r.copy_from_slice(&a[..dn]);
     let mut top = a.get(dn).copied().unwrap_or(0);
-    if !remainder_by_product(ql) {
+    if !remainder_by_product(ql, dn) {
         // Row j subtracts q[j]·d from limb j up: its part below limb dn by `submul_1`, whose
         // borrow and the low half of q[j]·d[dn - j] land in `top`; the rest is above it.
         for (j, &qj) in q[..ql].iter().enumerate() {
