@@ -10,8 +10,8 @@
 //! only: `-- --ntt` measures only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc`
 //! only the Montgomery product crossovers, `-- --mu` only Burnikel–Ziegler against Newton
 //! division (`DIV_MU`), `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`),
-//! `-- --toom4` only Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --sqr` only the squares' crossovers
-//! (`SQR_KARATSUBA`, `SQR_TOOM3`), `-- --reference` only the reference
+//! `-- --toom4` only Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --mul` and `-- --sqr` only the
+//! products' and the squares' crossovers (`MUL_KARATSUBA`, `MUL_TOOM3`; `SQR_*`), `-- --reference` only the reference
 //! timings. `-- --out PATH` writes the record elsewhere.
 
 use carry::limbs;
@@ -157,7 +157,7 @@ fn tune_mul(rng: &mut Lcg) -> Vec<Found> {
         let a = rng.limbs(n);
         let b = rng.limbs(n);
         let mut r = vec![0u64; 2 * n];
-        let tb = time_ns(|| limbs::mul_basecase(&mut r, black_box(&a), black_box(&b)));
+        let tb = time_ns(|| limbs::mul_schoolbook(&mut r, black_box(&a), black_box(&b)));
         let tk =
             time_ns(|| limbs::mul_karatsuba(&mut r, black_box(&a), black_box(&b), &mut scratch));
         let tt = time_ns(|| limbs::mul_toom3(&mut r, black_box(&a), black_box(&b), &mut scratch));
@@ -670,6 +670,10 @@ fn main() {
     #[cfg(target_arch = "x86_64")]
     if args.iter().any(|a| a == "--add") {
         tune_add(&mut rng);
+        return;
+    }
+    if args.iter().any(|a| a == "--mul") {
+        tune_mul(&mut rng);
         return;
     }
     if args.iter().any(|a| a == "--sqr") {

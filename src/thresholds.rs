@@ -15,7 +15,7 @@ pub const ADD_AVX512: usize = 1;
 
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MUL_KARATSUBA: usize = 16;
+pub const MUL_KARATSUBA: usize = 24;
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_KARATSUBA: usize = 2;

@@ -235,6 +235,9 @@ fn check_mul(rng: &mut Rng, an: usize, bn: usize, ctx: &str) {
     if an >= bn {
         limbs::mul_basecase(&mut r, &a, &b);
         assert_eq!(int(&r), expect, "mul_basecase {ctx} an {an} bn {bn}");
+        r.fill(0xdead_beef);
+        limbs::mul_schoolbook(&mut r, &a, &b);
+        assert_eq!(int(&r), expect, "mul_schoolbook {ctx} an {an} bn {bn}");
     }
     let (x, y) = if an >= bn { (&a, &b) } else { (&b, &a) };
     let mut scratch = vec![0x5555; limbs::mul_scratch_len(x.len(), y.len())];
@@ -1250,13 +1253,17 @@ fn mul_1_matches_portable_twin() {
 fn mul_basecase_matches_portable_twin() {
     // The base case (the fixed-size products of small shapes, the MULX/ADX 8×8 kernel, the
     // register-window rows of `mul_n8_adx` for the first eight limbs of b, the row loop after
-    // them) against the portable rows, b of 1 to 17 limbs and a of every length from b's up to
-    // 64 and a few longer, misaligned, eight pairs of operands for each shape.
+    // them) and `mul_schoolbook` (from 16 limbs of b eight rows at a time: each number of
+    // blocks and rows after them) against the portable rows, b of 1 to 33 limbs and a of every
+    // length from b's up to 64 and a few longer, misaligned, eight pairs of operands for each
+    // shape.
     let mut rng = Rng::new("mul_basecase_matches_portable_twin");
     let seed = rng.seed;
     for rep in 0..scale().div_ceil(10) {
         for an in twin_lengths(&mut rng) {
-            for bn in [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17] {
+            for bn in [
+                1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 15, 16, 17, 23, 24, 25, 31, 32, 33,
+            ] {
                 if bn > an {
                     continue;
                 }
@@ -1275,6 +1282,9 @@ fn mul_basecase_matches_portable_twin() {
                     let mut want = vec![0xaaaa; an + bn];
                     limbs::mul_basecase_portable(&mut want, a, b);
                     assert_eq!(r, &want[..], "mul_basecase {ctx} offset {offset}");
+                    r.fill(0x5555);
+                    limbs::mul_schoolbook(r, a, b);
+                    assert_eq!(r, &want[..], "mul_schoolbook {ctx} offset {offset}");
                     assert_eq!(int(&want), int(a) * int(b), "mul_basecase_portable {ctx}");
                 }
             }

@@ -44,6 +44,7 @@ KERNELS = [
     ("mul_4x4_adx", LX + "mul.rs", "pub unsafe fn mul_4x4_adx(", limbs.mul_4x4),
     ("mul_8x8_adx", LX + "mul.rs", "pub unsafe fn mul_8x8_adx(", limbs.mul_8x8),
     ("mul_n8_adx", LX + "mul.rs", "pub unsafe fn mul_n8_adx(", limbs.mul_n8),
+    ("addmul_n8", LX + "mul.rs", "unsafe fn addmul_n8(", limbs.addmul_n8),
     ("sqr_rows8", LX + "mul.rs", "unsafe fn sqr_rows8(", limbs.sqr_rows8),
     ("sqr_tri", LX + "mul.rs", "unsafe fn sqr_tri(", limbs.sqr_tri),
     ("double_add_diagonal", LX + "mul.rs", "unsafe fn double_add_diagonal(",

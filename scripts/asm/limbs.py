@@ -269,6 +269,19 @@ def sqr_rows8():
     return b
 
 
+def addmul_n8():
+    """`r[..n + 8] = r[..n] + a·b` for n-limb a (rsi) and eight-limb b (rbx): `rows8_loop` from
+    the first limb, the window starting at zero."""
+    b = Body()
+    sqr_setup(b)
+    rows8_loop(b)
+    b.ops('inout("rdx") b.as_ptr() => _', 'inout("rsi") a => _', 'inout("rdi") r => _',
+          'inout("rcx") n => _', 'out("rax") _',
+          *[f'out("{x}") _' for x in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]],
+          'out("xmm14") _', 'out("xmm15") _', "options(nostack)")
+    return b
+
+
 def sqr_tri():
     """The off-diagonal triangle of the last u = m + 1 limbs of a square (2 <= u <= 7), b =
     a[s..n] (rbx): the first m triangle steps of `sqr_rows8`, then the m limbs of the window

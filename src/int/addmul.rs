@@ -364,7 +364,7 @@ impl Int {
 #[inline(always)]
 fn product(r: &mut [u64], x: &[u64], y: &[u64]) {
     if y.len() < crate::thresholds::MUL_KARATSUBA {
-        limbs::mul_basecase(r, x, y);
+        limbs::mul_schoolbook(r, x, y);
     } else {
         super::arith::mul_into(r, x, y);
     }
