@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds capi/bench/bench.c twice, against libcarry and against the GMP that gmp-mpfr-sys
-# built (its static library), runs the two alternately (pinned to one core, under
-# /work-style locks when given), and prints the fastest time of each case and the ratio
+# built (its static library), runs the two alternately, one operand size at a time (pinned
+# to one core), and prints the fastest time of each case and the ratio
 # GMP time / carry time (above 1: carry is faster).
 #   capi/bench/run.sh [runs=3] [seconds-per-case=0.2] [max-bits=65536] [only-names-containing]
 set -euo pipefail
@@ -18,9 +18,16 @@ $CC -O2 -I include/carry capi/bench/bench.c target/release/libcarry.a -lpthread 
 $CC -O2 -I "$gmp/include" capi/bench/bench.c "$gmp/lib/libgmp.a" -lm -o $out/bench-gmp
 pin=""
 command -v taskset >/dev/null && pin="taskset -c ${BENCH_CPU:-1}"
+# The libraries alternate size by size (not whole runs), so that a burst of other work on the
+# machine falls on both alike.
 for i in $(seq "$runs"); do
-    $pin $out/bench-carry "$secs" "$maxbits" $only > $out/carry.$i
-    $pin $out/bench-gmp "$secs" "$maxbits" $only > $out/gmp.$i
+    : > $out/carry.$i
+    : > $out/gmp.$i
+    for s in 64 256 1024 4096 65536 64000; do
+        [ "$s" -le "$maxbits" ] || [ "$s" = 64000 ] || continue
+        $pin $out/bench-carry "$secs" "$s" "$only" "$s" >> $out/carry.$i
+        $pin $out/bench-gmp "$secs" "$s" "$only" "$s" >> $out/gmp.$i
+    done
 done
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'); load: $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
 python3 - "$out" "$runs" <<'PY'
