@@ -358,9 +358,9 @@ pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch:
     let ql = super::normalized_len(q);
     // r and `top` (the limb above it, modulo B) become N - Q'·D: the true remainder lies in
     // (-D, D), so `top` is 0 or all ones, and all ones means D is to be added back.
-    r.copy_from_slice(&a[..dn]);
     let mut top = a.get(dn).copied().unwrap_or(0);
     if !remainder_by_product(ql, dn) {
+        r.copy_from_slice(&a[..dn]);
         // Row j subtracts q[j]·d from limb j up: its part below limb dn by `submul_1`, whose
         // borrow and the low half of q[j]·d[dn - j] land in `top`; the rest is above it.
         for (j, &qj) in q[..ql].iter().enumerate() {
@@ -372,7 +372,7 @@ pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch:
     } else {
         let (p, ms) = scratch.split_at_mut(dn + ql);
         mul(p, d, &q[..ql], &mut ms[..mul_scratch_len(dn, ql)]);
-        let b = super::add::sub_n_assign(r, &p[..dn]);
+        let b = super::add::sub_n(r, &a[..dn], &p[..dn]);
         top = top.wrapping_sub(p[dn]).wrapping_sub(b);
     }
     if top != 0 {
