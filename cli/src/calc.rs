@@ -349,8 +349,12 @@ fn approx_power(a: &Value, b: &Value, cx: &Context) -> Result<Value, Error> {
         return approximation(r, cx);
     }
     if let (Value::Exact(x), Value::Exact(y)) = (a, b) {
-        if let Some(exact) = reals::exact_power(x, y) {
-            return exact.map(Value::Exact).map_err(Error::from);
+        // An exact result has about |y| times the bits of x; when that is over the limit,
+        // the approximation (its magnitude guarded below) is the only answer.
+        if bits(x) * y.to_f64().abs() <= cx.max_bits as f64 {
+            if let Some(exact) = reals::exact_power(x, y) {
+                return exact.map(Value::Exact).map_err(Error::from);
+            }
         }
     }
     // The result's size: |b·log2 a| bits.

@@ -540,7 +540,11 @@ pub fn check_literal_size(literal: &str, offset: usize, max_bits: u64) -> Result
         Some(p) => p,
         None => {
             let (mantissa, exponent) = lower.split_once('e').unwrap_or((&lower, "0"));
-            let exponent = exponent.trim_start_matches(['+', '-']);
+            let exponent: String = exponent
+                .trim_start_matches(['+', '-'])
+                .chars()
+                .filter(|&c| c != '_')
+                .collect();
             // An exponent of 20 digits or more is beyond any limit; parsing reports it.
             let e: f64 = if exponent.len() < 20 {
                 exponent.parse().unwrap_or(0.0)

@@ -200,6 +200,9 @@ fn literals_obey_the_size_limit() {
         .starts_with("carry: column 3: number too large"));
     assert!(fails(&["--rpn", "--max-bits", "100", "1/1e40"])
         .starts_with("carry: column 3: number too large"));
+    // Separators in the exponent count too.
+    assert!(fails(&["--max-bits", "16384", "1e8101_0"])
+        .starts_with("carry: column 1: number too large: about 269110 bits"));
     assert_eq!(
         String::from_utf8(carry(&["--max-bits", "100", "1e20"]).stdout).unwrap(),
         "100000000000000000000\n"
@@ -253,5 +256,17 @@ fn long_terminating_decimals() {
     assert_eq!(
         eval("-7/(2^3 * 5^90)"),
         format!("-0.{:0>90}", eval("7 * 2^87"))
+    );
+}
+
+#[test]
+fn exact_fractional_powers_obey_the_size_limit() {
+    // (10^4000)^551.1 is exactly 10^2204400: refused, not computed and printed.
+    assert!(fails(&["--max-bits", "16384", "(10^4000)^551.1"])
+        .starts_with("carry: column 10: result too large"));
+    // Within the limit the exact power is still found.
+    assert_eq!(
+        String::from_utf8(carry(&["--max-bits", "16384", "(10^40)^1.5"]).stdout).unwrap(),
+        "1000000000000000000000000000000000000000000000000000000000000\n"
     );
 }
