@@ -22,7 +22,7 @@ pub const MUL_KARATSUBA: usize = 2;
 
 /// `mul`: Toom-3 from this many limbs of the smaller operand (Karatsuba below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MUL_TOOM3: usize = 140;
+pub const MUL_TOOM3: usize = 180;
 /// `mul`: Toom-3 from this many limbs of the smaller operand (Karatsuba below).
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_TOOM3: usize = 3;
