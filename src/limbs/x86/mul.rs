@@ -1043,7 +1043,7 @@ pub unsafe fn sqr_basecase_adx(r: &mut [u64], a: &[u64]) {
 
 /// Schoolbook product `r = a·b` eight rows at a time; requires `a.len() >= b.len() >= 8` and
 /// `r.len() == a.len() + b.len()`. The first eight limbs of b by [`mul_n8_adx`], each further
-/// eight by [`addmul_n8`] (the running sum loaded and stored once per eight rows), the last
+/// eight by `addmul_n8` (the running sum loaded and stored once per eight rows), the last
 /// rows (fewer than eight) one at a time.
 ///
 /// # Safety
@@ -1478,7 +1478,7 @@ unsafe fn addmul_n8(r: *mut u64, a: *const u64, n: usize, b: &[u64; 8]) {
 }
 
 /// Schoolbook square `r = a²` (`a.len() >= 1`, `r.len() == 2·a.len()`) with the off-diagonal
-/// products eight rows at a time: [`sqr_rows8`] keeps the running sum of eight rows in
+/// products eight rows at a time: `sqr_rows8` keeps the running sum of eight rows in
 /// registers and streams the limbs above them, so the sum is loaded and stored once per eight
 /// rows instead of once per row as in [`sqr_basecase_adx`]; the last rows (fewer than eight)
 /// run one at a time, then the doubling and the diagonal squares in one pass.
