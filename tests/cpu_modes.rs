@@ -71,7 +71,22 @@ fn run_mode(mask: u32, name: &str) -> u64 {
         check(&(&a - &b), &Integer::from(&ra - &rb), || {
             ctx(format!("{} - {}", hx(&ra), hx(&rb)))
         });
-        checks += 2;
+        // Into a destination with room (the in-place paths), both signs.
+        let mut r = Int::from(1) << (64 * n as u32 + 64);
+        r.assign_add(&a, &b);
+        check(&r, &Integer::from(&ra + &rb), || {
+            ctx(format!("assign_add {} + {}", hx(&ra), hx(&rb)))
+        });
+        let (na, nb) = (-&a, -&b);
+        r.assign_add(&na, &nb);
+        check(&r, &-Integer::from(&ra + &rb), || {
+            ctx(format!("assign_add -{} + -{}", hx(&ra), hx(&rb)))
+        });
+        r.assign_sub(&a, &nb);
+        check(&r, &Integer::from(&ra + &rb), || {
+            ctx(format!("assign_sub {} - -{}", hx(&ra), hx(&rb)))
+        });
+        checks += 5;
     }
 
     for n in [1, 2, 5, 12, 40, 150, 600] {

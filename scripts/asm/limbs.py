@@ -9,7 +9,10 @@ from common import Body, mem, r32
 
 def carry_chain():
     """`r = a ± b` over n limbs on one ADC/SBB chain (`$op` is "adc" or "sbb"): n mod 4 limbs
-    one at a time, then groups of four in two registers; the borrow out becomes a mask."""
+    one at a time, then groups of four; the borrow out becomes a mask, and `r`'s register ends
+    at `r + n` (`end`). One temporary register
+    (renaming keeps the limbs apart), so that a caller inlining the chain keeps its own values
+    in the other caller-saved registers: an entry point around it then saves none."""
     b = Body()
     b("clc", "jrcxz 3f", "2:")
     b("mov {t0}, qword ptr [{a}]")
@@ -17,19 +20,15 @@ def carry_chain():
     b("mov qword ptr [{r}], {t0}")
     b("lea {a}, [{a} + 8]", "lea {b}, [{b} + 8]", "lea {r}, [{r} + 8]")
     b("dec rcx", "jnz 2b", "3:", "mov rcx, {groups}", "jrcxz 5f", "4:")
-    for half in (0, 16):
-        t = ["{t0}", "{t1}"]
-        for k in range(2):
-            b(f"mov {t[k]}, {mem('{a}', half + 8 * k)}")
-        for k in range(2):
-            b.raw(f'concat!($op, " {t[k]}, {mem("{b}", half + 8 * k)}"),')
-        for k in range(2):
-            b(f"mov {mem('{r}', half + 8 * k)}, {t[k]}")
+    for k in range(4):
+        b(f"mov {{t0}}, {mem('{a}', 8 * k)}")
+        b.raw(f'concat!($op, " {{t0}}, {mem("{b}", 8 * k)}"),')
+        b(f"mov {mem('{r}', 8 * k)}, {{t0}}")
     b("lea {a}, [{a} + 32]", "lea {b}, [{b} + 32]", "lea {r}, [{r} + 32]")
     b("dec rcx", "jnz 4b", "5:", "sbb {t0}, {t0}")
-    b.ops("r = inout(reg) $r => _", "a = inout(reg) $a => _", "b = inout(reg) $b => _",
+    b.ops("r = inout(reg) $r => end", "a = inout(reg) $a => _", "b = inout(reg) $b => _",
           "groups = in(reg) $n / 4", 'inout("rcx") $n % 4 => _', "t0 = out(reg) flag",
-          "t1 = out(reg) _", "options(nostack)")
+          "options(nostack)")
     return b
 
 

@@ -342,14 +342,45 @@ impl Int {
         self.assign_add_signed_heap(a, b, negate);
     }
 
-    /// Heap operands of like signs into a heap `self` whose buffer holds the sum, written in
-    /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`]. Equal lengths,
-    /// the everyday case, go straight to `limbs::add_n`; unequal ones to [`add_like_into`],
-    /// whose carry propagation and copy of the longer operand's top would otherwise sit here
-    /// too. Unlike signs of equal lengths subtract here too, from the highest limb that differs
-    /// ([`sub_top_down`]), saving the second call into [`Int::assign_sub_heap`].
+    /// Heap operands of like signs and equal lengths, the everyday case, into a heap `self`
+    /// whose buffer holds the sum: the ADC chain in place, as `mpz_add` does, in a function
+    /// that makes no call and so saves no registers (about five cycles of a 16-limb sum).
+    /// The rest in [`Int::assign_add_signed_heap_rest`].
     #[inline(never)]
     fn assign_add_signed_heap(&mut self, a: &Int, b: &Int, negate: bool) {
+        if let (
+            Repr::Heap { neg, len, buf },
+            Repr::Heap {
+                neg: an,
+                len: al,
+                buf: x,
+            },
+            Repr::Heap {
+                neg: bn,
+                len: bl,
+                buf: y,
+            },
+        ) = (&mut self.repr, &a.repr, &b.repr)
+        {
+            let n = *al;
+            if *an == *bn ^ negate && n == *bl && buf.len() > n {
+                if let Some(carry) = limbs::add_n_with_top(&mut buf[..=n], &x[..n], &y[..n]) {
+                    (*neg, *len) = (*an, n + carry as usize);
+                    return;
+                }
+            }
+        }
+        self.assign_add_signed_heap_rest(a, b, negate);
+    }
+
+    /// Heap operands of like signs into a heap `self` whose buffer holds the sum, written in
+    /// place as `mpz_add` does; the rest in [`Int::assign_add_signed_general`]. Equal lengths
+    /// go straight to `limbs::add_n`; unequal ones to [`add_like_into`], whose carry
+    /// propagation and copy of the longer operand's top would otherwise sit here too. Unlike
+    /// signs of equal lengths subtract here too, from the highest limb that differs
+    /// ([`sub_top_down`]), saving the second call into [`Int::assign_sub_heap`].
+    #[inline(never)]
+    fn assign_add_signed_heap_rest(&mut self, a: &Int, b: &Int, negate: bool) {
         if let (
             Repr::Heap { neg, len, buf },
             Repr::Heap {

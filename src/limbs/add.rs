@@ -28,6 +28,43 @@ pub fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
     add_n_portable(r, a, b)
 }
 
+/// `r[..n] = a + b` and `r[n] = ` the carry, for `a` and `b` of `n` limbs and `r` of `n + 1`,
+/// when the ADC chain is [`add_n`]'s kernel for `n` limbs (always off x86_64, where the
+/// portable loop runs); returns the carry, or `None` with nothing written when [`add_n`] would
+/// take the AVX-512F kernel. Makes no call, so that a caller whose fast path is this saves no
+/// registers; the other case goes to [`add_n`] out of line.
+///
+/// ```
+/// let mut r = [0; 3];
+/// if let Some(c) = carry::limbs::add_n_with_top(&mut r, &[u64::MAX, 1], &[1, 2]) {
+///     assert_eq!((c, r), (0, [0, 4, 0]));
+/// }
+/// ```
+#[inline(always)]
+pub fn add_n_with_top(r: &mut [u64], a: &[u64], b: &[u64]) -> Option<u64> {
+    let n = a.len();
+    assert!(b.len() == n && r.len() == n + 1);
+    #[cfg(target_arch = "x86_64")]
+    {
+        if !super::x86::add_n_is_chain(n) {
+            return None;
+        }
+        // SAFETY: `a` and `b` hold n limbs, `r` n + 1 (the chain writes the first n and ends
+        // on the last); `r` is a distinct mutable borrow.
+        unsafe {
+            let (c, top) = super::x86::add_n_adc_end(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n);
+            *top = c;
+            Some(c)
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let c = add_n_portable(&mut r[..n], a, b);
+        r[n] = c;
+        Some(c)
+    }
+}
+
 /// The portable twin of [`add_n`].
 #[inline]
 pub fn add_n_portable(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {

@@ -182,3 +182,11 @@ pub fn has_avx2() -> bool {
 pub fn has_avx512f() -> bool {
     cpu_features() & CPU_AVX512 != 0
 }
+
+/// Whether the kernels are known not to use AVX-512F: the feature state is set and AVX-512F is
+/// off in it. Never initialises the state (`false` before the first kernel choice), so a caller
+/// that only needs a fast path when AVX-512F is off stays free of the call that would.
+#[inline]
+pub fn avx512f_known_off() -> bool {
+    STATE.load(Ordering::Relaxed) & (READY | CPU_AVX512) == READY
+}

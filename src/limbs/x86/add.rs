@@ -6,10 +6,12 @@ use crate::thresholds::ADD_AVX512;
 use core::arch::asm;
 
 /// `r[i] = a[i] + b[i]` (ADC) or `a[i] - b[i]` (SBB) over `n` limbs, with the carry or borrow
-/// rippling upward; returns the carry (borrow) out. Plain x86_64: no CPU feature needed.
+/// rippling upward; returns the carry (borrow) out and `r + n`. Plain x86_64: no CPU feature
+/// needed.
 macro_rules! carry_chain {
     ($op:literal, $r:expr, $a:expr, $b:expr, $n:expr) => {{
         let flag: u64;
+        let end: *mut u64;
         // SAFETY (for every expansion): the caller guarantees `r`, `a` and `b` are valid for
         // `n` limbs, `r` reads/writes and `a`, `b` reads, and that `r` either equals `a` or `b`
         // or overlaps neither. The first loop walks n % 4 limbs, the second n / 4 groups of
@@ -35,17 +37,17 @@ macro_rules! carry_chain {
                 "jrcxz 5f",
                 "4:",
                 "mov {t0}, qword ptr [{a}]",
-                "mov {t1}, qword ptr [{a} + 8]",
                 concat!($op, " {t0}, qword ptr [{b}]"),
-                concat!($op, " {t1}, qword ptr [{b} + 8]"),
                 "mov qword ptr [{r}], {t0}",
-                "mov qword ptr [{r} + 8], {t1}",
+                "mov {t0}, qword ptr [{a} + 8]",
+                concat!($op, " {t0}, qword ptr [{b} + 8]"),
+                "mov qword ptr [{r} + 8], {t0}",
                 "mov {t0}, qword ptr [{a} + 16]",
-                "mov {t1}, qword ptr [{a} + 24]",
                 concat!($op, " {t0}, qword ptr [{b} + 16]"),
-                concat!($op, " {t1}, qword ptr [{b} + 24]"),
                 "mov qword ptr [{r} + 16], {t0}",
-                "mov qword ptr [{r} + 24], {t1}",
+                "mov {t0}, qword ptr [{a} + 24]",
+                concat!($op, " {t0}, qword ptr [{b} + 24]"),
+                "mov qword ptr [{r} + 24], {t0}",
                 "lea {a}, [{a} + 32]",
                 "lea {b}, [{b} + 32]",
                 "lea {r}, [{r} + 32]",
@@ -53,17 +55,16 @@ macro_rules! carry_chain {
                 "jnz 4b",
                 "5:",
                 "sbb {t0}, {t0}",
-                r = inout(reg) $r => _,
+                r = inout(reg) $r => end,
                 a = inout(reg) $a => _,
                 b = inout(reg) $b => _,
                 groups = in(reg) $n / 4,
                 inout("rcx") $n % 4 => _,
                 t0 = out(reg) flag,
-                t1 = out(reg) _,
                 options(nostack),
             );
         }
-        flag.wrapping_neg()
+        (flag.wrapping_neg(), end)
     }};
 }
 
@@ -85,12 +86,36 @@ pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
     }
 }
 
+/// Whether [`add_n_asm`] and [`sub_n_asm`] run the ADC/SBB chain for `n` limbs (so that
+/// [`add_n_adc`] and [`sub_n_sbb`] give the same result as fast): short of `ADD_AVX512`
+/// limbs, or AVX-512F known to be off. Reads the feature state without initialising it, so
+/// that an entry point testing this stays a leaf function (saves no registers).
+#[inline]
+pub fn add_n_is_chain(n: usize) -> bool {
+    n < ADD_AVX512 || super::super::cpu::avx512f_known_off()
+}
+
 /// `r = a + b` over `n` limbs on one ADC chain; returns the carry out.
 ///
 /// # Safety
 /// As [`add_n_asm`].
 #[inline]
 pub unsafe fn add_n_adc(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    carry_chain!("adc", r, a, b, n).0
+}
+
+/// [`add_n_adc`], returning also `r + n` (where the caller stores the carry, say): the
+/// pointer the chain ends on, so that the caller need not keep `r` or `n` in a register.
+///
+/// # Safety
+/// As [`add_n_asm`].
+#[inline]
+pub unsafe fn add_n_adc_end(
+    r: *mut u64,
+    a: *const u64,
+    b: *const u64,
+    n: usize,
+) -> (u64, *mut u64) {
     carry_chain!("adc", r, a, b, n)
 }
 
@@ -117,7 +142,7 @@ pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> 
 /// As [`sub_n_asm`].
 #[inline]
 pub unsafe fn sub_n_sbb(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    carry_chain!("sbb", r, a, b, n)
+    carry_chain!("sbb", r, a, b, n).0
 }
 
 /// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 8` on the ADC (SBB)
@@ -158,7 +183,8 @@ mod tests {
     use super::*;
     use crate::limbs::test_limbs as limbs;
     use crate::limbs::{
-        add_n, add_n_assign, add_n_portable, rsub_n_assign, sub_n, sub_n_assign, sub_n_portable,
+        add_n, add_n_assign, add_n_portable, add_n_with_top, rsub_n_assign, sub_n, sub_n_assign,
+        sub_n_portable,
     };
 
     #[test]
@@ -183,6 +209,19 @@ mod tests {
                     (c1, &r1),
                     "add_n_assign {ctx}"
                 );
+                // The chain that also returns its end, and the entry that stores the carry
+                // there (when the chain is the kernel for n limbs).
+                let mut r3 = vec![0; n + 1];
+                // SAFETY: a and b hold n limbs, r3 n + 1.
+                let (c3, end) =
+                    unsafe { add_n_adc_end(r3.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+                assert_eq!((c3, &r3[..n]), (c1, &r1[..]), "add_n_adc_end {ctx}");
+                assert!(core::ptr::eq(end, r3[n..].as_ptr()), "add_n_adc_end {ctx}");
+                let mut r4 = vec![7; n + 1];
+                match add_n_with_top(&mut r4, a, b) {
+                    Some(c) => assert_eq!((c, &r4[..n], r4[n]), (c1, &r1[..], c1), "{ctx}"),
+                    None => assert!(!add_n_is_chain(n) && r4.iter().all(|&x| x == 7), "{ctx}"),
+                }
                 let c1 = sub_n(&mut r1, a, b);
                 assert_eq!(
                     (c1, &r1),
