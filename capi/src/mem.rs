@@ -2,6 +2,7 @@
 //! helpers that size an `mpz`'s limb array.
 
 use crate::Mpz;
+use core::cell::Cell;
 use core::ffi::{c_int, c_void};
 
 type AllocFn = unsafe extern "C" fn(usize) -> *mut c_void;
@@ -180,8 +181,19 @@ pub(crate) unsafe fn free_z(z: *mut Mpz) {
 /// Scratch limbs that fit on the stack (below one page, so the frame needs no probe).
 const STACK_SCRATCH: usize = 480;
 
-/// Runs `f` on `n` zeroed scratch limbs: on the stack when they fit (as GMP's `TMP_ALLOC`,
-/// sparing a `malloc`/`free` pair on short operands), from the heap otherwise.
+/// The longest scratch buffer a thread keeps for its next call (512 KiB); longer ones are
+/// allocated and freed each time, where the operation dwarfs that.
+const KEEP_SCRATCH: usize = 1 << 16;
+
+std::thread_local! {
+    /// The scratch buffer of the last call that needed more than [`STACK_SCRATCH`] limbs.
+    static SCRATCH: Cell<Option<Box<[u64]>>> = const { Cell::new(None) };
+}
+
+/// Runs `f` on `n` scratch limbs: zeroed ones on the stack when they fit (as GMP's
+/// `TMP_ALLOC`, sparing a `malloc`/`free` pair on short operands); above that the buffer this
+/// thread kept from an earlier call, not wiped (its limbs are whatever that call left), so
+/// that a loop of 4096-bit divisions neither allocates nor clears 6 KiB a call.
 #[inline(always)]
 pub(crate) fn with_scratch<R>(n: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
     if n == 0 {
@@ -196,5 +208,21 @@ pub(crate) fn with_scratch<R>(n: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
         let s = unsafe { core::slice::from_raw_parts_mut(buf.as_mut_ptr().cast::<u64>(), n) };
         return f(s);
     }
-    f(&mut vec![0; n])
+    with_kept_scratch(n, f)
+}
+
+/// [`with_scratch`] above [`STACK_SCRATCH`] limbs: the thread's kept buffer when it is long
+/// enough (a call nested inside `f` finds none and allocates its own), a new one otherwise,
+/// kept afterwards up to [`KEEP_SCRATCH`] limbs.
+fn with_kept_scratch<R>(n: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    let mut buf = match SCRATCH.try_with(Cell::take).ok().flatten() {
+        Some(b) if b.len() >= n => b,
+        _ => vec![0; n].into_boxed_slice(),
+    };
+    let r = f(&mut buf[..n]);
+    if buf.len() <= KEEP_SCRATCH {
+        // During the thread's exit the slot may be gone: the buffer is then freed here.
+        let _ = SCRATCH.try_with(|s| s.set(Some(buf)));
+    }
+    r
 }

@@ -157,6 +157,22 @@ main (void)
   mpz_ui_pow_ui (d, 3, 11000); mpz_add_ui (d, d, 2);
   mpz_ui_pow_ui (s, 5, 150); mpz_sub_ui (s, s, 1);
   mpz_powm (t, a, s, d); mpz_out_str (stdout, 36, t); printf ("\n");
+  /* Divisions and products whose scratch is longer than the stack's (a buffer kept from one
+     call to the next): the sizes go up and down. */
+  {
+    static const unsigned long e[] = { 9000, 3000, 20000, 6000, 40000 };
+    size_t k;
+    for (k = 0; k < sizeof e / sizeof e[0]; k++)
+      {
+        mpz_ui_pow_ui (r, 7, 2 * e[k]); mpz_add_ui (r, r, 12345);
+        mpz_ui_pow_ui (d, 3, e[k]); mpz_sub_ui (d, d, 7);
+        mpz_tdiv_qr (t, s, r, d);
+        printf ("big tdiv_qr %lu %lu %lu\n", (unsigned long) mpz_sizeinbase (t, 2),
+                mpz_fdiv_ui (t, 1000000007), mpz_fdiv_ui (s, 1000000007));
+        mpz_mul (t, r, d);
+        printf ("big mul %lu\n", mpz_fdiv_ui (t, 1000000007));
+      }
+  }
   /* carry.h: the constant-time power (GMP's mpz_powm_sec on the GMP side) and BLIP, whose
      round trip must give the value back (printed directly on the GMP side). */
   mpz_ui_pow_ui (d, 3, 300); mpz_add_ui (d, d, 2);
