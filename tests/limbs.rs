@@ -1008,9 +1008,15 @@ fn ntt_direct() {
         let mut r = vec![0; 2 * n - 7];
         limbs::mul_ntt_portable(&mut r, &a, &b);
         assert_eq!(int(&r), int(&a) * int(&b), "mul_ntt_portable {ctx}");
+        let mut s = vec![0; 2 * n - 7];
+        limbs::mul_ntt(&mut s, &a, &b);
+        assert_eq!(s, r, "mul_ntt {ctx}");
         let mut r = vec![0; 2 * n];
         limbs::sqr_ntt_portable(&mut r, &a);
         assert_eq!(int(&r), int(&a).square(), "sqr_ntt_portable {ctx}");
+        let mut s = vec![0; 2 * n];
+        limbs::sqr_ntt(&mut s, &a);
+        assert_eq!(s, r, "sqr_ntt {ctx}");
     }
 }
 

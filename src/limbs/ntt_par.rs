@@ -12,17 +12,18 @@
 
 use super::add::add_1_assign;
 use super::ntt::{
-    forward_from, garner_chunk, inverse_from, load, pointwise_mul, pointwise_sqr, recombine,
-    Garner, Twiddles, PRIMES,
+    assume_init, forward_from, garner_chunk, inverse_from, load, pointwise_mul, pointwise_sqr,
+    recombine, Garner, Twiddles, PRIMES,
 };
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use rayon::prelude::*;
 
 /// Transforms of at least this many points split across threads.
 pub(super) const PAR_MIN_LEN: usize = 1 << 13;
 
 /// Blocks of at most this many points are one task.
-const PAR_POINTS: usize = 1 << 12;
+const PAR_POINTS: usize = 1 << 14;
 
 /// Garner digits and limbs of the recombination: chunks of this many.
 const CHUNK: usize = 1 << 13;
@@ -74,6 +75,50 @@ impl Isa {
         }
     }
 
+    fn load<'a>(self, x: &'a mut [MaybeUninit<u32>], a: &[u64], p: u32) -> &'a mut [u32] {
+        match self {
+            Isa::Portable => load(x, a, p),
+            // SAFETY: `pick` chose these after checking the CPU.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { x86::load_avx2(x, a, p) },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { x86::load_avx512(x, a, p) },
+        }
+    }
+
+    fn pointwise_mul(self, x: &mut [u32], y: &[u32], p: u32) {
+        match self {
+            Isa::Portable => pointwise_mul(x, y, p),
+            // SAFETY: `pick` chose these after checking the CPU.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { x86::pointwise_mul_avx2(x, y, p) },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { x86::pointwise_mul_avx512(x, y, p) },
+        }
+    }
+
+    fn pointwise_sqr(self, x: &mut [u32], p: u32) {
+        match self {
+            Isa::Portable => pointwise_sqr(x, p),
+            // SAFETY: `pick` chose these after checking the CPU.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { x86::pointwise_sqr_avx2(x, p) },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { x86::pointwise_sqr_avx512(x, p) },
+        }
+    }
+
+    fn garner(self, g: &Garner, x0: &mut [u32], x1: &mut [u32], x2: &mut [u32]) {
+        match self {
+            Isa::Portable => garner_chunk(g, x0, x1, x2),
+            // SAFETY: `pick` chose these after checking the CPU.
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { x86::garner_avx2(g, x0, x1, x2) },
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { x86::garner_avx512(g, x0, x1, x2) },
+        }
+    }
+
     /// The butterflies between `x` and `y` with twiddle `w` (quotient `wq`).
     fn halves<const INVERSE: bool>(self, x: &mut [u32], y: &mut [u32], w: u32, wq: u32, p: u32) {
         match self {
@@ -90,7 +135,75 @@ impl Isa {
 /// The sequential kernels compiled for AVX2 and AVX-512F.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use crate::limbs::ntt::{forward_from, halves, inverse_from, Twiddles};
+    use crate::limbs::ntt::{
+        forward_from, garner_chunk, halves, inverse_from, load, pointwise_mul, pointwise_sqr,
+        Garner, Twiddles,
+    };
+    use core::mem::MaybeUninit;
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn load_avx2<'a>(
+        x: &'a mut [MaybeUninit<u32>],
+        a: &[u64],
+        p: u32,
+    ) -> &'a mut [u32] {
+        load(x, a, p)
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512F.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn load_avx512<'a>(
+        x: &'a mut [MaybeUninit<u32>],
+        a: &[u64],
+        p: u32,
+    ) -> &'a mut [u32] {
+        load(x, a, p)
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn pointwise_mul_avx2(x: &mut [u32], y: &[u32], p: u32) {
+        pointwise_mul(x, y, p);
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512F.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn pointwise_mul_avx512(x: &mut [u32], y: &[u32], p: u32) {
+        pointwise_mul(x, y, p);
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn pointwise_sqr_avx2(x: &mut [u32], p: u32) {
+        pointwise_sqr(x, p);
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512F.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn pointwise_sqr_avx512(x: &mut [u32], p: u32) {
+        pointwise_sqr(x, p);
+    }
+
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn garner_avx2(g: &Garner, x0: &mut [u32], x1: &mut [u32], x2: &mut [u32]) {
+        garner_chunk(g, x0, x1, x2);
+    }
+
+    /// # Safety
+    /// The CPU must support AVX-512F.
+    #[target_feature(enable = "avx2,avx512f")]
+    pub(super) unsafe fn garner_avx512(g: &Garner, x0: &mut [u32], x1: &mut [u32], x2: &mut [u32]) {
+        garner_chunk(g, x0, x1, x2);
+    }
 
     /// # Safety
     /// The CPU must support AVX2.
@@ -195,21 +308,28 @@ fn inverse_par(isa: Isa, a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
 }
 
 /// One prime's convolution: its third of `f`, of `g` (none for a square), twiddles and prime.
-type Task<'a> = (&'a mut [u32], Option<&'a mut [u32]>, &'a Twiddles, u32);
+type Task<'a> = (
+    &'a mut [MaybeUninit<u32>],
+    Option<&'a mut [MaybeUninit<u32>]>,
+    &'a Twiddles,
+    u32,
+);
 
 /// `ntt::convolve` on all threads: `f` holds the three primes' thirds, `g` as many for the
-/// transforms of `b` (empty for a square).
+/// transforms of `b` (empty for a square); the tasks write every word of `f` and `g` before
+/// they read it.
 pub(super) fn convolve_par(
     isa: Isa,
-    f: &mut [u32],
-    g: &mut [u32],
+    f: &mut [MaybeUninit<u32>],
+    g: &mut [MaybeUninit<u32>],
     a: &[u64],
     b: Option<&[u64]>,
     tw: &[Twiddles; 3],
     used: usize,
 ) {
     let n = f.len() / 3;
-    let gs: Vec<&mut [u32]> = if b.is_some() {
+    debug_assert_eq!(f.len(), 3 * n);
+    let gs: Vec<&mut [MaybeUninit<u32>]> = if b.is_some() {
         g.chunks_exact_mut(n).collect()
     } else {
         Vec::new()
@@ -222,30 +342,31 @@ pub(super) fn convolve_par(
         .map(|((x, tw), p)| (x, gs.next(), tw, p))
         .collect();
     tasks.into_par_iter().for_each(|(x, g, tw, p)| {
-        let fwd_a = |x: &mut [u32]| {
-            load(x, a, p);
+        let fwd = |x: &mut [MaybeUninit<u32>], a: &[u64]| {
+            let x = isa.load(x, a, p);
             forward_par(isa, x, 1, tw, p);
         };
         match (b, g) {
             (Some(b), Some(g)) => {
-                rayon::join(
-                    || fwd_a(x),
-                    || {
-                        load(g, b, p);
-                        forward_par(isa, g, 1, tw, p);
-                    },
-                );
+                rayon::join(|| fwd(&mut x[..], a), || fwd(&mut g[..], b));
+                // SAFETY: both transforms above loaded every word of `x` and `g`.
+                let (x, g) = unsafe { (assume_init(x), assume_init(g)) };
                 x.par_chunks_mut(CHUNK)
                     .zip(g.par_chunks(CHUNK))
-                    .for_each(|(x, g)| pointwise_mul(x, g, p));
+                    .for_each(|(x, g)| isa.pointwise_mul(x, g, p));
+                inverse_par(isa, x, 1, tw, p);
             }
             _ => {
-                fwd_a(x);
-                x.par_chunks_mut(CHUNK).for_each(|x| pointwise_sqr(x, p));
+                let x = isa.load(x, a, p);
+                forward_par(isa, x, 1, tw, p);
+                x.par_chunks_mut(CHUNK)
+                    .for_each(|x| isa.pointwise_sqr(x, p));
+                inverse_par(isa, x, 1, tw, p);
             }
         }
-        inverse_par(isa, x, 1, tw, p);
     });
+    // SAFETY: each task loaded its third of `f`.
+    let f = unsafe { assume_init(f) };
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
     let garner_consts = Garner::new(n);
@@ -253,7 +374,7 @@ pub(super) fn convolve_par(
         .par_chunks_mut(CHUNK)
         .zip(f1[..used].par_chunks_mut(CHUNK))
         .zip(f2[..used].par_chunks_mut(CHUNK))
-        .for_each(|((x0, x1), x2)| garner_chunk(&garner_consts, x0, x1, x2));
+        .for_each(|((x0, x1), x2)| isa.garner(&garner_consts, x0, x1, x2));
 }
 
 /// `ntt::recombine` in chunks of `CHUNK` limbs: each chunk sums its coefficients alone, then
