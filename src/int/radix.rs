@@ -115,6 +115,7 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
 /// (radix powers carry a power of two: about 30% of the limbs of `10^k` are zero), so that
 /// divisions and products by it run on the shorter part.
 struct Powers {
+    radix: u32,
     m: usize,
     table: Vec<(Vec<u64>, usize)>,
     /// For the powers of `TO_RADIX_MU` limbs and more, computed when first divided by.
@@ -169,6 +170,7 @@ impl Powers {
     fn new(radix: u32) -> Powers {
         let (m, big) = limbs::radix_chunk(radix);
         Powers {
+            radix,
             m,
             table: vec![(vec![big], 0)],
             inverses: Vec::new(),
@@ -196,12 +198,24 @@ impl Powers {
     fn prepare(&mut self, top: usize) {
         self.compute(top);
         self.top = top;
-        self.inverses.resize_with(top + 1, || None);
+        if self.inverses.len() <= top {
+            self.inverses.resize_with(top + 1, || None);
+        }
         for i in 0..=top {
-            if self.divides_by_inverse(i, self.table[i].0.len()) {
+            if self.inverses[i].is_none() && self.divides_by_inverse(i, self.table[i].0.len()) {
                 self.inverses[i] = Some(Inverse::new(&self.table[i].0));
             }
         }
+    }
+
+    /// The limbs of the table and its reciprocals.
+    #[cfg(feature = "std")]
+    fn limbs(&self) -> usize {
+        let table: usize = self.table.iter().map(|(p, _)| p.len()).sum();
+        let inverses: usize = (self.inverses.iter().flatten())
+            .map(|v| v.d.len() + v.v.len())
+            .sum();
+        table + inverses
     }
 
     /// `radix^(m·2^i)` as `(p, z)` with the value `p·B^z`, `p` normalized; computed by
@@ -234,6 +248,49 @@ impl Powers {
         }
         (i, self.m << i)
     }
+}
+
+/// A [`Powers`] table of at most this many limbs (with its reciprocals) is kept by its thread
+/// for the next conversion to digits in its radix (1 MiB).
+#[cfg(feature = "std")]
+const CACHED_TABLE_LIMBS: usize = 1 << 17;
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The power table of the last conversion to digits by division: converting again in
+    /// that radix skips the squarings (a tenth of a 4096-bit conversion) up to the powers
+    /// the table already holds.
+    static LAST_TABLE: RefCell<Option<Powers>> = const { RefCell::new(None) };
+}
+
+/// Calls `f` with the [`Powers`] of `radix` prepared for `len` digits: this thread's table
+/// when it is of that radix (taken out while `f` runs, so a nested conversion builds its
+/// own), kept afterwards up to [`CACHED_TABLE_LIMBS`].
+#[cfg(feature = "std")]
+fn with_powers<R>(radix: u32, len: usize, f: impl FnOnce(&Powers) -> R) -> R {
+    let cached = LAST_TABLE
+        .try_with(|c| c.borrow_mut().take())
+        .ok()
+        .flatten();
+    let mut powers = match cached {
+        Some(p) if p.radix == radix => p,
+        _ => Powers::new(radix),
+    };
+    powers.prepare(powers.split(len).0);
+    let r = f(&powers);
+    if powers.limbs() <= CACHED_TABLE_LIMBS {
+        let _ = LAST_TABLE.try_with(|c| *c.borrow_mut() = Some(powers));
+    }
+    r
+}
+
+/// Calls `f` with the [`Powers`] of `radix` prepared for `len` digits (computed anew without
+/// `std`).
+#[cfg(not(feature = "std"))]
+fn with_powers<R>(radix: u32, len: usize, f: impl FnOnce(&Powers) -> R) -> R {
+    let mut powers = Powers::new(radix);
+    powers.prepare(powers.split(len).0);
+    f(&powers)
 }
 
 /// The value of `digits` (digit values below `radix`, most significant first) as normalized
@@ -381,9 +438,7 @@ pub fn to_radix_dc(out: &mut [u8], a: &[u64], radix: u32) -> usize {
     }
     let len = limbs::to_radix_len(a, radix);
     let out = &mut out[..len];
-    let mut powers = Powers::new(radix);
-    powers.prepare(powers.split(len).0);
-    to_digits(out, a, radix, &powers);
+    with_powers(radix, len, |powers| to_digits(out, a, radix, powers));
     let lead = out.iter().position(|&d| d != 0).unwrap_or(len);
     out.copy_within(lead.., 0);
     len - lead
