@@ -20,7 +20,10 @@
 //! `k·(k - 2)`. `div_q.rs` takes it for the top parts of short quotients of 2 to
 //! `DIV_APPR - 1` limbs (above the register-held divisions), with one guard digit: the true
 //! quotient is then the estimate's top digits, or one less when the guard digit is small,
-//! decided by one product and comparison about once in 2^60 divisions.
+//! decided by one product and comparison about once in 2^60 divisions. The digits are a chain
+//! (each waits on the borrow out of the previous one's products), so the products of a digit
+//! go through the ADX kernel where the CPU has one: its carry chain is shorter than the
+//! portable loop's, and the chain is the division's whole time.
 
 use super::add::{add_n_assign, cmp_n, sub_n_assign};
 use super::div::{div_3by2, reciprocal_3by2};
@@ -99,7 +102,7 @@ fn digit(
     }
     let (mut q, r1, r0) = div_3by2(n1, n0, w[m - 2], d1, d0, v);
     let (low, dlow) = (&mut w[..m - 2], &dt[..m - 2]);
-    let cy = submul_1_portable(low, dlow, q);
+    let cy = submul_low(low, dlow, q);
     let (r0, b0) = r0.overflowing_sub(cy);
     let (r1, b1) = r1.overflowing_sub(b0 as u64);
     let (mut n1, mut n0) = (r1, r0);
@@ -112,6 +115,18 @@ fn digit(
     }
     *qj = q;
     ((n1, n0), false)
+}
+
+/// `w -= q·d` for the low limbs of a digit (`w.len() == d.len()`), returning the borrow: by
+/// the ADX kernel where the CPU has it (from two limbs), else by its portable twin.
+#[inline(always)]
+fn submul_low(w: &mut [u64], d: &[u64], q: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if w.len() >= 2 && super::cpu::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::submul_1_adx(w, d, q) };
+    }
+    submul_1_portable(w, d, q)
 }
 
 /// The digit of [`digit`] when the window's top limb reaches the divisor's: `B - 1` or `B - 2`
