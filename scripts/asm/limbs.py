@@ -110,37 +110,44 @@ def submul_1():
     return b
 
 
-def product_rows(b, n, a, bp, r, win, lo, hi, zero, b_zero="plain", a_zero="plain"):
-    """Straight-line `r = a·b` for n-limb a and b: row 0 on one ADD/ADC chain into the window
-    `win` (n + 1 registers), rows 1..n on the ADCX (low halves) and ADOX (high halves) chains,
-    each row storing the limb that becomes final and taking its register, cleared, for the new
-    top limb; then the window is stored. `zero` writes a zero into `lo` for the carry word."""
+def product_rows(b, n, a, bp, r, win, scr, zero, b_zero="plain", a_zero="plain"):
+    """Straight-line `r = a·b` for n-limb a and b (n even): row 0 on the ADCX chain into the
+    window `win` (n + 1 registers), then rows 1..n-1 on both chains. In a row, the limb at
+    window position j takes the high half of product j - 1 on the ADCX chain and the low half
+    of product j on the ADOX chain, so each chain adds a product half issued a step earlier
+    than the one that needs it; the new top limb starts as the last high half and takes both
+    carries. Each row stores the limb that becomes final and reuses its register for the low
+    halves; `zero` is cleared first (which clears both flags) and ends the chains."""
+    assert n % 2 == 0
     w = list(win)
-    b(f"mov rdx, {mem(a, 0, a_zero)}")
-    b(f"mulx {w[1]}, {w[0]}, {mem(bp, 0, b_zero)}")
+    b(f"xor {r32(zero)}, {r32(zero)}", f"mov rdx, {mem(a, 0, a_zero)}")
+    b(f"mulx {w[0]}, {scr}, {mem(bp, 0, b_zero)}", f"mov {mem(r, 0)}, {scr}")
     for j in range(1, n):
-        b(f"mulx {w[j + 1]}, {lo}, {mem(bp, 8 * j, b_zero)}",
-          f"{'add' if j == 1 else 'adc'} {w[j]}, {lo}")
-    b(f"adc {w[n]}, 0", f"mov {mem(r, 0)}, {w[0]}")
+        b(f"mulx {w[j]}, {scr}, {mem(bp, 8 * j, b_zero)}", f"adcx {w[j - 1]}, {scr}")
+    b(f"adcx {w[n - 1]}, {zero}")
     for i in range(1, n):
+        top = w[n]
+        his = [scr, top]
+        b(f"mov rdx, {mem(a, 8 * i, a_zero)}")
+        b(f"mulx {scr}, {top}, {mem(bp, 0, b_zero)}", f"adcx {w[0]}, {top}",
+          f"mov {mem(r, 8 * i)}, {w[0]}")
+        for j in range(1, n):
+            b(f"mulx {his[j % 2]}, {w[0]}, {mem(bp, 8 * j, b_zero)}",
+              f"adcx {w[j]}, {his[(j - 1) % 2]}", f"adox {w[j]}, {w[0]}")
+        b(f"adcx {top}, {zero}", f"adox {top}, {zero}")
         w = w[1:] + w[:1]
-        b(f"mov rdx, {mem(a, 8 * i, a_zero)}", f"xor {r32(w[n])}, {r32(w[n])}")
-        for j in range(n):
-            b(f"mulx {hi}, {lo}, {mem(bp, 8 * j, b_zero)}",
-              f"adcx {w[j]}, {lo}", f"adox {w[j + 1]}, {hi}")
-        b(zero, f"adcx {w[n]}, {lo}", f"mov {mem(r, 8 * i)}, {w[0]}")
-    for j in range(1, n + 1):
-        b(f"mov {mem(r, 8 * (n - 1 + j))}, {w[j]}")
+    for j in range(n):
+        b(f"mov {mem(r, 8 * (n + j))}, {w[j]}")
 
 
 def mul_4x4():
     """`r = a·b` for four-limb a and b, the five-limb window in registers."""
     b = Body()
     product_rows(b, 4, "{a}", "{b}", "{r}", ["{w0}", "{w1}", "{w2}", "{w3}", "{w4}"],
-                 "{lo}", "{hi}", "mov {lo:e}, 0")
+                 "{scr}", "{zero}")
     b.ops("a = in(reg) a.as_ptr()", "b = in(reg) b.as_ptr()", "r = in(reg) r.as_mut_ptr()",
           'out("rdx") _', "w0 = out(reg) _", "w1 = out(reg) _", "w2 = out(reg) _",
-          "w3 = out(reg) _", "w4 = out(reg) _", "lo = out(reg) _", "hi = out(reg) _",
+          "w3 = out(reg) _", "w4 = out(reg) _", "scr = out(reg) _", "zero = out(reg) _",
           "options(nostack)")
     return b
 
@@ -153,7 +160,7 @@ def mul_8x8():
     in xmm14 and xmm15)."""
     b = Body()
     b("vmovq xmm14, rbx", "vmovq xmm15, rbp")
-    product_rows(b, 8, "rsi", "r15", "rdi", WINDOW8, "rax", "rcx", "mov eax, 0",
+    product_rows(b, 8, "rsi", "r15", "rdi", WINDOW8, "rax", "rcx",
                  b_zero="plus", a_zero="plus")
     b("vmovq rbx, xmm14", "vmovq rbp, xmm15")
     b.ops('in("rsi") a.as_ptr()', 'in("r15") b.as_ptr()', 'in("rdi") r.as_mut_ptr()',
