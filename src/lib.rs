@@ -14,6 +14,13 @@ extern crate std;
 pub mod limbs;
 #[doc(hidden)]
 pub mod thresholds;
+/// Number theory on limb slices, for the front ends (`capi/`); unstable, like [`limbs`].
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub mod nt_limbs {
+    pub use crate::nt::gcd_limbs;
+}
+
 /// The `Int` layer's divide-and-conquer radix conversions on limb slices, for the front ends
 /// (`capi/`); unstable, like [`limbs`].
 #[cfg(feature = "alloc")]

@@ -22,7 +22,8 @@ pub unsafe extern "C" fn mpz_gcd(g: Ptr, a: Src, b: Src) {
     if len(a) == 1 && len(b) == 1 {
         return mpz_set_ui(g, gcd_1(*(*a).d, *(*b).d));
     }
-    set_int(g, &to_int(a).gcd(&to_int(b)));
+    // On the limbs where they are: no copy into `Int`s first.
+    set_int(g, &carry_rs::nt_limbs::gcd_limbs(mag(a), mag(b)));
 }
 
 /// The gcd of two nonzero limbs: Stein's binary method, branch-free inside the loop. Each step

@@ -21,31 +21,7 @@ impl Int {
     /// assert_eq!(Int::ZERO.gcd(&Int::from(-5)), 5);
     /// ```
     pub fn gcd(&self, other: &Int) -> Int {
-        let (a, b) = (self.as_limbs(), other.as_limbs());
-        if a.is_empty() {
-            return other.abs();
-        }
-        if b.is_empty() {
-            return self.abs();
-        }
-        let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
-        if let [d] = *b {
-            return Int::from(gcd_1(a, d));
-        }
-        if a.len() <= 2 {
-            return Int::from(gcd_u128(to_u128(a), to_u128(b)));
-        }
-        if a.len() > b.len() {
-            return gcd_unbalanced(a, b);
-        }
-        if b.len() >= GCD_HGCD {
-            let (x, y, _) = hgcd::reduce_pair(&self.abs(), &other.abs(), false);
-            if y.is_zero() {
-                return x;
-            }
-            return gcd_magnitudes(x.as_limbs(), y.as_limbs());
-        }
-        gcd_magnitudes(a, b)
+        gcd_limbs(self.as_limbs(), other.as_limbs())
     }
 
     /// `(g, s, t)` with `g = gcd(self, other) = s·self + t·other`, normalised as GMP's
@@ -165,6 +141,41 @@ fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
             }
         }
     }
+}
+
+/// The gcd of two magnitudes given as normalised limbs (least significant first, no high zero
+/// limb; either may be empty): [`Int::gcd`] on slices, so that a front end whose values are
+/// not `Int`s (the C library's `mpz_gcd`) need not copy them into some first.
+///
+/// ```
+/// assert_eq!(carry::nt_limbs::gcd_limbs(&[12], &[18]), 6);
+/// assert_eq!(carry::nt_limbs::gcd_limbs(&[], &[0, 5]), carry::Int::from(5u64) << 64u32);
+/// ```
+pub fn gcd_limbs(a: &[u64], b: &[u64]) -> Int {
+    if a.is_empty() {
+        return Int::from_limbs(b);
+    }
+    if b.is_empty() {
+        return Int::from_limbs(a);
+    }
+    let (a, b) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+    if let [d] = *b {
+        return Int::from(gcd_1(a, d));
+    }
+    if a.len() <= 2 {
+        return Int::from(gcd_u128(to_u128(a), to_u128(b)));
+    }
+    if a.len() > b.len() {
+        return gcd_unbalanced(a, b);
+    }
+    if b.len() >= GCD_HGCD {
+        let (x, y, _) = hgcd::reduce_pair(&Int::from_limbs(a), &Int::from_limbs(b), false);
+        if y.is_zero() {
+            return x;
+        }
+        return gcd_magnitudes(x.as_limbs(), y.as_limbs());
+    }
+    gcd_magnitudes(a, b)
 }
 
 /// The gcd of a nonzero magnitude `a` and a limb `d != 0`: one remainder-only pass over `a`

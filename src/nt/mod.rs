@@ -13,4 +13,5 @@ mod prime;
 mod roots;
 mod small_primes;
 
+pub use gcd::gcd_limbs;
 pub(crate) use gcd::gcd_u64;
