@@ -199,6 +199,16 @@ pub const MUL_NTT: usize = 800;
 #[cfg(feature = "tiny-thresholds")]
 pub const MUL_NTT: usize = 10;
 
+/// `mul` with `a` at least 1.5 times as long as `b`: three-prime NTT from this many limbs of
+/// `b` (Toom products of `b.len()`-limb pieces of `a` below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MUL_NTT_UNBALANCED: usize = 300;
+/// `mul` with `a` at least 1.5 times as long as `b`: three-prime NTT from this many limbs of
+/// `b` (Toom products of `b.len()`-limb pieces of `a` below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MUL_NTT_UNBALANCED: usize = 6;
+const _: () = assert!(MUL_NTT_UNBALANCED <= MUL_NTT);
+
 /// `sqr`: three-prime NTT from this many limbs (Toom-3 below).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const SQR_NTT: usize = 700;
@@ -208,7 +218,7 @@ pub const SQR_NTT: usize = 10;
 
 /// `Int::factorial(n)`: the prime-swing algorithm from this `n` (a product tree below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const FACTORIAL_SWING: u64 = 256;
+pub const FACTORIAL_SWING: u64 = 512;
 /// `Int::factorial(n)`: the prime-swing algorithm from this `n` (a product tree below).
 #[cfg(feature = "tiny-thresholds")]
 pub const FACTORIAL_SWING: u64 = 2;

@@ -6,7 +6,9 @@
 mod common;
 
 use carry::limbs;
-use carry::thresholds::{MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_NTT};
+use carry::thresholds::{
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_UNBALANCED, MUL_TOOM3, MUL_TOOM4, SQR_NTT,
+};
 use rug::integer::Order;
 use rug::ops::Pow;
 use rug::Integer;
@@ -298,8 +300,28 @@ fn mul_unbalanced() {
     let mut rng = Rng::new("mul_unbalanced");
     let seed = rng.seed;
     for case in 0..20 * scale() {
-        for bn in [1, 2, 3, 5, MUL_KARATSUBA, MUL_TOOM3 + 1, MUL_TOOM4 + 1] {
-            for an in [bn * 3 / 2, bn * 2 - 1, bn * 2, bn * 5 + 3, 200, 1000] {
+        let ntt = MUL_NTT_UNBALANCED;
+        for bn in [
+            1,
+            2,
+            3,
+            5,
+            MUL_KARATSUBA,
+            MUL_TOOM3 + 1,
+            MUL_TOOM4 + 1,
+            ntt - 1,
+            ntt,
+            ntt + 1,
+        ] {
+            for an in [
+                bn * 3 / 2 - 1,
+                bn * 3 / 2,
+                bn * 2 - 1,
+                bn * 2,
+                bn * 5 + 3,
+                200,
+                1000,
+            ] {
                 if an >= bn {
                     check_mul(&mut rng, an, bn, &format!("seed {seed} case {case}"));
                 }

@@ -10,7 +10,8 @@ use super::toom::{mul_karatsuba, mul_toom3, sqr_karatsuba, sqr_toom3};
 use super::toom4::mul_toom4;
 use super::word::adc;
 use crate::thresholds::{
-    MUL_KARATSUBA, MUL_NTT, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT, SQR_TOOM3,
+    MUL_KARATSUBA, MUL_NTT, MUL_NTT_UNBALANCED, MUL_TOOM3, MUL_TOOM4, SQR_KARATSUBA, SQR_NTT,
+    SQR_TOOM3,
 };
 
 #[inline(always)]
@@ -574,10 +575,12 @@ fn is_unbalanced(an: usize, bn: usize) -> bool {
 }
 
 /// Whether [`mul`] takes the NTT for `an`-limb times `bn`-limb operands (`an >= bn`): one
-/// transform for any shape once the smaller operand reaches `MUL_NTT` limbs.
+/// transform for any shape once the smaller operand reaches `MUL_NTT` limbs, and from
+/// `MUL_NTT_UNBALANCED` limbs when `a` is long enough to be cut into pieces (one transform of
+/// the whole then costs less than a Toom product per piece).
 #[inline]
 fn use_mul_ntt(an: usize, bn: usize) -> bool {
-    bn >= MUL_NTT && ntt_fits(an + bn)
+    (bn >= MUL_NTT || (bn >= MUL_NTT_UNBALANCED && is_unbalanced(an, bn))) && ntt_fits(an + bn)
 }
 
 /// Whether [`sqr`] takes the NTT for an `n`-limb operand.
