@@ -765,6 +765,56 @@ fn mersenne_numbers() {
     report("mersenne_numbers", n);
 }
 
+/// `factorial`, `double_factorial` and `primorial` at the edges of every path (the tables up to
+/// 20 and 34, the one-limb odd tables up to 25 and 33, the stack path below 256, the prime-swing
+/// threshold and its halvings, the sieve from 2^16) and at random sizes, against GMP.
+#[test]
+fn factorial_edges() {
+    use carry::thresholds::FACTORIAL_SWING;
+    let mut rng = Rng::for_test("factorial_edges");
+    let mut ns: Vec<u64> = vec![65_535, 65_536, 65_537, 100_000];
+    for k in [20, 25, 33, 34, 35, 64, 128, 256, 512, 1024] {
+        ns.extend([k - 1, k, k + 1]);
+    }
+    // n − popcount(n) a multiple of 64: the shift moves whole limbs.
+    ns.extend((35..4096u64).filter(|k| (k - u64::from(k.count_ones())) % 64 == 0));
+    for k in [
+        FACTORIAL_SWING / 2,
+        FACTORIAL_SWING,
+        2 * FACTORIAL_SWING,
+        4 * FACTORIAL_SWING,
+    ] {
+        ns.extend([k.saturating_sub(1), k, k + 1]);
+    }
+    for _ in 0..cases(40) {
+        let max = *rng.pick(&[300u64, 3000, 30_000]);
+        ns.push(rng.below(max));
+    }
+    let mut n = 0;
+    for k in ns {
+        let k32 = u32::try_from(k).unwrap();
+        check(
+            &Int::factorial(k),
+            &Integer::from(Integer::factorial(k32)),
+            || format!("factorial({k})"),
+        );
+        if k <= 30_000 {
+            check(
+                &Int::double_factorial(k),
+                &Integer::from(Integer::factorial_2(k32)),
+                || format!("double_factorial({k})"),
+            );
+        }
+        check(
+            &Int::primorial(k),
+            &Integer::from(Integer::primorial(k32)),
+            || format!("primorial({k})"),
+        );
+        n += 3;
+    }
+    report("factorial_edges", n);
+}
+
 #[test]
 fn combinatorics() {
     let mut n = 0;

@@ -1,11 +1,19 @@
 //! Factorials, binomial coefficients, Fibonacci and Lucas numbers, primorials. Products of
 //! many factors are formed by binary splitting (balanced product trees, so the large
-//! multiplications are balanced and reach Karatsuba/Toom); Fibonacci by fast doubling.
-//! `n!` from `thresholds::FACTORIAL_SWING` on is Luschny's prime-swing algorithm on the odd
-//! part ("Divide, swing and conquer the factorial", 2008; GMP's `mpz_oddfac_1`):
-//! `n! = oddfac(n)·2^(n - popcount n)`, `oddfac(n) = oddfac(⌊n/2⌋)²·oddswing(n)`, where the swing
-//! `n!/⌊n/2⌋!²` is a product of prime powers read off `n` alone; O(M(n log n)) with one square
-//! and one product per halving of `n`.
+//! multiplications are balanced and reach Karatsuba/Toom/NTT); Fibonacci by fast doubling.
+//!
+//! `n!` (GMP's `mpz_fac_ui` and `mpz_oddfac_1`, Marco Bodrato's design): a table up to
+//! `34! < 2^128`; otherwise `n! = oddfac(n)·2^(n - popcount n)` with the odd part built from
+//! one-limb factors. Below 256 those are the products of odd numbers up to `⌊n/2^k⌋`
+//! (tables of odd factorials and double factorials up to 25 and 33, then pairs of consecutive
+//! odd numbers), packed into limbs and multiplied one limb at a time on the stack. From
+//! `thresholds::FACTORIAL_SWING` on it is Luschny's prime-swing algorithm ("Divide, swing and
+//! conquer the factorial", 2008): `oddfac(n) = oddfac(⌊n/2⌋)²·oddswing(n)`, where the swing
+//! `n!/⌊n/2⌋!²` is a product of prime powers read off `n` alone (above `√n` whole runs of
+//! primes, `n/(q+1) < p ≤ n/q` for odd `q`, with no division), down to
+//! `FACTORIAL_SWING/2`. O(M(n log n)): one square and one product per halving of `n`, the
+//! product of the swing's packed limbs by a tree whose leaves are runs of 16 one-limb
+//! multiplications (GMP's `mpz_prodlimbs`).
 
 use super::small_primes::SMALL_PRIMES;
 use crate::int::limits::check_bits;
@@ -37,12 +45,19 @@ impl Int {
     /// assert_eq!(Int::factorial(20), 2432902008176640000u64);
     /// ```
     pub fn factorial(n: u64) -> Int {
+        if let Some(&f) = FACTORIALS.get(n as usize) {
+            return Int::from(f);
+        }
+        let shift = n - u64::from(n.count_ones());
+        if n < SMALL_FACTORIAL.min(FACTORIAL_SWING) {
+            return small_factorial(n, shift);
+        }
         check_at_least(log2_factorial(n as f64), "Int::factorial");
         if n < FACTORIAL_SWING {
-            return product_range(1, n, 1);
+            return product_of_limbs(&odd_factorial_leaves(n)) << shift;
         }
         let primes = primes_up_to(n);
-        odd_factorial(n, &primes) << (n - u64::from(n.count_ones()))
+        odd_factorial(n, &primes) << shift
     }
 
     /// `n!! = n·(n-2)·(n-4)···` down to 1 or 2 (`0!! = 1`).
@@ -148,8 +163,7 @@ impl Int {
                 "Int::primorial",
             );
         }
-        let mut factors: Vec<Int> = primes_up_to(n).into_iter().map(Int::from).collect();
-        product_of(&mut factors)
+        product_of_limbs(&packed(primes_up_to(n).into_iter()))
     }
 }
 
@@ -197,39 +211,129 @@ pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
             .take_while(|&p| p <= n)
             .collect();
     }
-    let n = usize::try_from(n).expect("primes_up_to: bound exceeds memory");
-    let mut composite = vec![
-        false;
-        n.checked_add(1)
-            .expect("primes_up_to: bound exceeds memory")
-    ];
-    let mut primes = Vec::new();
-    for i in 2..=n {
-        if !composite[i] {
-            primes.push(i as u64);
-            let mut j = i.saturating_mul(i);
-            while j <= n {
-                composite[j] = true;
-                j += i;
-            }
-        }
-    }
-    primes
+    primes_streamed(n).collect()
 }
 
-/// The odd part of `n!`, given the primes up to at least `n`.
+/// `n!` for `n ≤ 34` (`34! < 2^128`), evaluated by the compiler.
+const FACTORIALS: [u128; 35] = {
+    let mut t = [1u128; 35];
+    let mut i = 2;
+    while i < 35 {
+        t[i] = t[i - 1] * i as u128;
+        i += 1;
+    }
+    t
+};
+
+/// The odd part of `m!` for `m ≤ 25` (one limb each).
+const ODD_FACTORIALS: [u64; 26] = {
+    let mut t = [1u64; 26];
+    let mut i = 2;
+    while i < 26 {
+        t[i] = t[i - 1] * ((i as u64) >> i.trailing_zeros());
+        i += 1;
+    }
+    t
+};
+
+/// `m!!` for the odd `m ≤ 33`, at index `(m - 1)/2` (one limb each).
+const ODD_DOUBLE_FACTORIALS: [u64; 17] = {
+    let mut t = [1u64; 17];
+    let mut i = 1;
+    while i < 17 {
+        t[i] = t[i - 1] * (2 * i as u64 + 1);
+        i += 1;
+    }
+    t
+};
+
+/// Calls `emit` with factors whose product is the odd part of `n!`:
+/// `oddfac(n) = Π_k (⌊n/2^k⌋)!!'`, where `m!!'` is the product of the odd numbers up to `m`,
+/// from the tables up to 25 and 33 and, above, as products of two consecutive odd numbers.
+fn odd_factorial_factors(n: u64, mut emit: impl FnMut(u64)) {
+    let mut m = n;
+    while m as usize >= ODD_FACTORIALS.len() {
+        let idx = ((m - 1) / 2) as usize;
+        match ODD_DOUBLE_FACTORIALS.get(idx) {
+            Some(&f) => emit(f),
+            None => {
+                emit(ODD_DOUBLE_FACTORIALS[ODD_DOUBLE_FACTORIALS.len() - 1]);
+                let top = 2 * idx as u64 + 1;
+                let mut j = 2 * ODD_DOUBLE_FACTORIALS.len() as u64 + 1;
+                while j < top {
+                    emit(j * (j + 2));
+                    j += 4;
+                }
+                if j == top {
+                    emit(j);
+                }
+            }
+        }
+        m /= 2;
+    }
+    emit(ODD_FACTORIALS[m as usize]);
+}
+
+/// The odd part of `n!` as one-limb leaves.
+fn odd_factorial_leaves(n: u64) -> Vec<u64> {
+    let mut leaves = Packer::new();
+    odd_factorial_factors(n, |f| leaves.push(f));
+    leaves.finish()
+}
+
+/// Below this `n`, `n!` is formed on the stack (its odd part has at most 23 limbs).
+const SMALL_FACTORIAL: u64 = 256;
+
+/// `n! = oddfac(n)·2^shift` for `n < SMALL_FACTORIAL`: the factors of the odd part packed into
+/// limbs and multiplied one limb at a time, on the stack, then shifted in place.
+#[inline(never)]
+fn small_factorial(n: u64, shift: u64) -> Int {
+    debug_assert!(n < SMALL_FACTORIAL);
+    // Two consecutive leaves have a product above 2^64, and the odd part has under 1430 bits,
+    // so there are at most 45 leaves; the product has at most as many limbs.
+    let mut leaves = [0u64; 48];
+    let (mut len, mut acc) = (0, 1u64);
+    odd_factorial_factors(n, |f| match acc.checked_mul(f) {
+        Some(p) => acc = p,
+        None => {
+            leaves[len] = acc;
+            len += 1;
+            acc = f;
+        }
+    });
+    leaves[len] = acc;
+    len += 1;
+    let words = (shift / 64) as usize;
+    let mut r = [0u64; 56];
+    let n_limbs = product_into(&mut r[words..], &leaves[..len]);
+    let end = words + n_limbs;
+    if !shift.is_multiple_of(64) {
+        r[end] = crate::limbs::shl_assign(&mut r[words..end], (shift % 64) as u32);
+    }
+    Int::from_limbs(&r[..=end])
+}
+
+/// The odd part of `n!`, given the primes up to at least `n`: the swing recursion down to
+/// `FACTORIAL_SWING/2` (the products below are cheaper than a square there, while a factorial
+/// from `FACTORIAL_SWING` on gains from at least one halving).
 fn odd_factorial(n: u64, primes: &[u64]) -> Int {
-    if n < FACTORIAL_SWING {
-        return product_of(&mut packed((1..=n).map(|k| k >> k.trailing_zeros())));
+    if n < FACTORIAL_SWING / 2 {
+        return product_of_limbs(&odd_factorial_leaves(n));
     }
     let half = odd_factorial(n / 2, primes);
     &half * &half * odd_swing(n, primes)
 }
 
 /// The odd part of the swing `n!/⌊n/2⌋!²`: each odd prime `p ≤ n` to the power
-/// `Σ_k (⌊n/p^k⌋ mod 2)` (Luschny).
+/// `Σ_k (⌊n/p^k⌋ mod 2)` (Luschny). Above `√n` the power is `p` or 1 by the parity of `⌊n/p⌋`,
+/// so those primes are read off in runs, `n/(q+1) < p ≤ n/q` for odd `q`, with no division
+/// per prime.
 fn odd_swing(n: u64, primes: &[u64]) -> Int {
-    let powers = primes.iter().skip(1).take_while(|&&p| p <= n).map(|&p| {
+    let end = primes.partition_point(|&p| p <= n);
+    let primes = &primes[1.min(end)..end];
+    let root = primes.partition_point(|&p| p * p <= n);
+    let mut leaves = Packer::new();
+    for &p in &primes[..root] {
         let mut power = 1u64;
         let mut q = n / p;
         while q > 0 {
@@ -238,9 +342,23 @@ fn odd_swing(n: u64, primes: &[u64]) -> Int {
             }
             q /= p;
         }
-        power
-    });
-    product_of(&mut packed(powers))
+        leaves.push(power);
+    }
+    // Down from the top: the primes in (n/2, n], (n/4, n/3], (n/6, n/5], ... above √n.
+    let mut i = primes.len();
+    let mut q = 1;
+    while i > root {
+        let (upper, lower) = (n / q, n / (q + 1));
+        while i > root && primes[i - 1] > upper {
+            i -= 1;
+        }
+        while i > root && primes[i - 1] > lower {
+            i -= 1;
+            leaves.push(primes[i]);
+        }
+        q += 2;
+    }
+    product_of_limbs(&leaves.finish())
 }
 
 /// `n choose k` for `k ≤ n` as the product of its prime powers (prime-power splitting, as
@@ -265,12 +383,12 @@ fn binomial_by_primes(n: u64, k: u64) -> Int {
         }
         power
     });
-    product_of(&mut packed(powers.filter(|&q| q > 1)))
+    product_of_limbs(&packed(powers.filter(|&q| q > 1)))
 }
 
 /// The primes `≤ n` in increasing order from a sieve of Eratosthenes over the odd numbers, one
 /// bit each (`n/16` bytes: 6 MiB for `n = 10^8`, where a table of the primes would take 46 MiB).
-fn primes_streamed(n: u64) -> impl Iterator<Item = u64> {
+pub(crate) fn primes_streamed(n: u64) -> impl Iterator<Item = u64> {
     // Bit i stands for 2i + 1, for the odd numbers up to n.
     let len = usize::try_from(n.div_ceil(2)).expect("primes_streamed: bound exceeds memory");
     let mut composite = vec![0u64; len.div_ceil(64)];
@@ -297,20 +415,45 @@ fn primes_streamed(n: u64) -> impl Iterator<Item = u64> {
 }
 
 /// Factors multiplied together while they fit one limb, as leaves of a product tree.
-fn packed(factors: impl Iterator<Item = u64>) -> Vec<Int> {
-    let mut leaves = Vec::new();
-    let mut acc = 1u64;
-    for f in factors {
-        match acc.checked_mul(f) {
-            Some(p) => acc = p,
+struct Packer {
+    leaves: Vec<u64>,
+    acc: u64,
+}
+
+impl Packer {
+    fn new() -> Packer {
+        Packer {
+            leaves: Vec::new(),
+            acc: 1,
+        }
+    }
+
+    /// Multiplies `f ≥ 1` in.
+    #[inline]
+    fn push(&mut self, f: u64) {
+        match self.acc.checked_mul(f) {
+            Some(p) => self.acc = p,
             None => {
-                leaves.push(Int::from(acc));
-                acc = f;
+                self.leaves.push(self.acc);
+                self.acc = f;
             }
         }
     }
-    leaves.push(Int::from(acc));
-    leaves
+
+    /// The leaves (`[1]` when nothing was pushed).
+    fn finish(mut self) -> Vec<u64> {
+        self.leaves.push(self.acc);
+        self.leaves
+    }
+}
+
+/// `factors` packed into one-limb leaves (`[1]` when there are none).
+fn packed(factors: impl Iterator<Item = u64>) -> Vec<u64> {
+    let mut p = Packer::new();
+    for f in factors {
+        p.push(f);
+    }
+    p.finish()
 }
 
 /// `lo·(lo+step)·(lo+2·step)··· ≤ hi` (1 when empty), as a product tree.
@@ -318,25 +461,38 @@ fn product_range(lo: u64, hi: u64, step: u64) -> Int {
     if lo > hi {
         return Int::ONE;
     }
-    // Pack factors into limbs first, so the tree starts from full-limb leaves.
-    let mut leaves = Vec::new();
-    let mut acc: u64 = 1;
-    let mut x = lo;
-    loop {
-        match acc.checked_mul(x) {
-            Some(p) => acc = p,
-            None => {
-                leaves.push(Int::from(acc));
-                acc = x;
-            }
-        }
-        if hi - x < step {
-            break;
-        }
-        x += step;
+    product_of_limbs(&packed((0..=(hi - lo) / step).map(|i| lo + i * step)))
+}
+
+/// Up to this many one-limb factors are multiplied one at a time into a buffer (each step a
+/// one-limb product over the buffer); more are split into halves whose products are multiplied.
+const PRODUCT_SEQUENTIAL: usize = 16;
+
+/// The product of nonzero one-limb `factors` (1 when there are none): a balanced tree over
+/// runs of [`PRODUCT_SEQUENTIAL`] factors multiplied one at a time (GMP's `mpz_prodlimbs`).
+fn product_of_limbs(factors: &[u64]) -> Int {
+    if factors.len() <= PRODUCT_SEQUENTIAL {
+        let mut r = vec![0u64; factors.len() + 1];
+        product_into(&mut r, factors);
+        return Int::from_sign_vec(false, r);
     }
-    leaves.push(Int::from(acc));
-    product_of(&mut leaves)
+    let (left, right) = factors.split_at(factors.len() / 2);
+    product_of_limbs(left) * product_of_limbs(right)
+}
+
+/// Writes the product of nonzero one-limb `factors` (1 when there are none) to the low limbs of
+/// `r` (at least `factors.len()` limbs, all zero) and returns its length in limbs.
+fn product_into(r: &mut [u64], factors: &[u64]) -> usize {
+    r[0] = factors.first().copied().unwrap_or(1);
+    let mut len = 1;
+    for &f in factors.iter().skip(1) {
+        let top = crate::limbs::mul_1_assign(&mut r[..len], f);
+        if top != 0 {
+            r[len] = top;
+            len += 1;
+        }
+    }
+    len
 }
 
 /// The product of `factors` by a balanced tree (the slice is used as scratch).
