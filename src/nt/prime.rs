@@ -1,13 +1,19 @@
 //! Primality: trial division, then the Baillie–PSW test (a strong base-2 Fermat test and a
 //! strong Lucas test with Selfridge's parameters; Baillie & Wagstaff, Math. Comp. 35 (1980),
 //! and Baillie, Fiori & Wagstaff, Math. Comp. 90 (2021)), which has no counterexample below
-//! 2^64; Miller–Rabin rounds on request. Next/previous prime: the odd candidates of a window
-//! sieved by the small primes, then the same test on the survivors.
+//! 2^64; Miller–Rabin rounds on request. The base-2 step is O(b·M(b)) for `b` bits, squarings
+//! in Montgomery form with a doubling (not a product) per set exponent bit.
+//!
+//! Next/previous prime (as GMP 6.3's `mpz_nextprime`): from two limbs on, a window of `2·b`
+//! odd candidates is sieved by the odd primes up to `2·b^2.5/124` (GMP's bound, doubled since
+//! the remainders are formed three or four primes per pass; capped at 2^25), then the
+//! Baillie–PSW test runs on the survivors in order. One-limb starts step by two through
+//! `is_probable_prime`.
 
 use super::small_primes::SMALL_PRIMES;
 use crate::modular::arith::Timing;
 use crate::{Int, Modulus};
-use alloc::vec;
+use alloc::{vec, vec::Vec};
 
 /// Trial division covers the primes below this bound.
 const TRIAL_LIMIT: u64 = 1000;
@@ -182,49 +188,85 @@ fn trial_division(n: &Int) -> Option<bool> {
     }
 }
 
+/// The sieving bound for a search among `bits`-bit numbers: GMP 6.3's estimate of where one
+/// more prime's remainder costs what it saves in primality tests, `bits^2.5/124` (Mertens'
+/// third theorem against the O(bits^2.6) cost of a test), capped at 2^25 (2 million primes,
+/// 8 MiB). carry forms the remainders three or four primes at a time, so it sieves to twice
+/// that.
+fn sieve_bound(bits: u64) -> u64 {
+    let b = u128::from(bits).pow(5) / (124 * 124);
+    (2 * b.isqrt() as u64).clamp(1000, 1 << 25)
+}
+
+/// The odd primes up to `bound` (from the table below 2^16).
+fn odd_primes_to(bound: u64) -> Vec<u32> {
+    if bound < 1 << 16 {
+        SMALL_PRIMES[1..]
+            .iter()
+            .take_while(|&&p| u64::from(p) <= bound)
+            .map(|&p| u32::from(p))
+            .collect()
+    } else {
+        super::combinatorics::primes_streamed(bound)
+            .skip(1)
+            .map(|p| p as u32)
+            .collect()
+    }
+}
+
+/// `x mod p` for every prime `p` of `primes`: one remainder pass over `x` for each group of
+/// primes whose product fits a limb.
+fn residues(x: &Int, primes: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(primes.len());
+    let mut i = 0;
+    while i < primes.len() {
+        let (mut product, mut j) = (1u64, i);
+        while j < primes.len() {
+            match product.checked_mul(u64::from(primes[j])) {
+                Some(m) => product = m,
+                None => break,
+            }
+            j += 1;
+        }
+        let r = crate::limbs::mod_1(x.as_limbs(), product);
+        out.extend(primes[i..j].iter().map(|&p| (r % u64::from(p)) as u32));
+        i = j;
+    }
+    out
+}
+
 /// The first probable prime among the odd numbers `c, c + 2, c + 4, ...` (`up`) or
 /// `c, c - 2, ...` (not `up`), for an odd `c` of two limbs or more (when going down, of more
 /// than 65 bits, so that the search stays far above the sieving primes).
 ///
-/// A window of candidates is sieved by the small primes (as many as the bit length allows,
-/// up to 2^16) before the Baillie–PSW test runs on the survivors, as GMP 6.3's
-/// `mpz_nextprime`: the residues of the window's start come from one remainder pass per group
-/// of primes whose product fits a limb, then each prime strikes its multiples. The window spans
-/// about three average prime gaps; a window without a prime moves on to the next.
+/// As GMP 6.3's `mpz_nextprime`: a window of odd candidates is sieved by the primes up to
+/// [`sieve_bound`] before the Baillie–PSW test runs on the survivors, whose first, strong
+/// base-2 step rejects nearly every composite. The residues of the window's start come from
+/// one remainder pass per group of primes whose product fits a limb; a window without a prime
+/// (`2·bits` odd numbers, about six average gaps) moves on with the residues updated in place.
 fn sieved_search(c: &Int, up: bool) -> Int {
     let bits = c.bits();
-    let window = (bits as usize).clamp(64, 1 << 14);
-    let count = (8 * bits as usize).clamp(64, SMALL_PRIMES.len() - 1);
-    let primes = &SMALL_PRIMES[1..=count]; // odd primes only
+    let window = (2 * bits as usize).clamp(128, 1 << 16);
+    let primes = odd_primes_to(sieve_bound(bits));
+    let mut res = residues(c, &primes);
     let mut composite = vec![false; window];
     let mut start = c.clone();
     loop {
         composite.fill(false);
-        let mut i = 0;
-        while i < primes.len() {
-            // A group of primes whose product fits a limb: one remainder pass for all.
-            let (mut product, mut j) = (1u64, i);
-            while j < primes.len() {
-                match product.checked_mul(u64::from(primes[j])) {
-                    Some(m) => product = m,
-                    None => break,
-                }
-                j += 1;
+        for (&p, &r) in primes.iter().zip(&res) {
+            let (p, r) = (p as usize, r as usize);
+            // The first k with start ± 2k ≡ 0 (mod p), that is 2k ≡ ∓r, with no division.
+            let mut k = match (up, r % 2 == 1) {
+                _ if r == 0 => 0,
+                (true, true) => (p - r) / 2,
+                (true, false) => p - r / 2,
+                (false, true) => (r + p) / 2,
+                (false, false) => r / 2,
+            };
+            while k < window {
+                composite[k] = true;
+                k += p;
             }
-            let r = crate::limbs::mod_1(start.as_limbs(), product);
-            for &p in &primes[i..j] {
-                let p = u64::from(p);
-                let rp = r % p;
-                // The first k with start ± 2k ≡ 0 (mod p): 2k ≡ ∓rp, k = (∓rp)·(p + 1)/2.
-                let target = if up { (p - rp) % p } else { rp };
-                let k = (target * p.div_ceil(2)) % p;
-                let mut k = k as usize;
-                while k < window {
-                    composite[k] = true;
-                    k += p as usize;
-                }
-            }
-            i = j;
         }
         for (k, &struck) in composite.iter().enumerate() {
             if struck {
@@ -238,6 +280,11 @@ fn sieved_search(c: &Int, up: bool) -> Int {
         }
         let step = 2 * window as u64;
         start = if up { start + step } else { start - step };
+        for (r, &p) in res.iter_mut().zip(&primes) {
+            let (p, s) = (u64::from(p), step % u64::from(p));
+            let r0 = u64::from(*r);
+            *r = (if up { (r0 + s) % p } else { (r0 + p - s) % p }) as u32;
+        }
     }
 }
 
@@ -247,9 +294,44 @@ fn split_pow2(n_minus_1: &Int) -> (Int, u64) {
     (n_minus_1 >> s, s)
 }
 
-/// The strong probable-prime test to base 2 for odd `n > 3`.
+/// The strong probable-prime test to base 2 for odd `n > 3`: `2^d` by squarings in Montgomery
+/// form, each set bit of `d` a doubling (an addition) instead of a product.
 fn strong_probable_prime_base2(n: &Int) -> bool {
-    strong_probable_prime(n, &Int::from(2))
+    let m = Modulus::new(n).expect("n is odd and above one");
+    let len = m.len();
+    let mut s = vec![0u64; m.scratch_len()];
+    let (d, r) = split_pow2(&(n - 1u32));
+    let one = m.to_mont(&Int::ONE, &mut s);
+    let mut minus_one = vec![0u64; len];
+    m.sub_mod(&mut minus_one, &vec![0u64; len], &one);
+    let vt = Timing::Vartime;
+    // x = 2^(top bits of d) directly, then square-and-double for the rest.
+    let top = d.bits();
+    let k = top.min(6);
+    let mut x = m.to_mont(&(Int::ONE << (&d >> (top - k)).as_limbs()[0]), &mut s);
+    let mut t = vec![0u64; len];
+    for i in (0..top - k).rev() {
+        m.mont_sqr(&mut t, &x, &mut s, vt);
+        if d.bit(i) {
+            m.add_mod(&mut x, &t, &t, &mut s);
+        } else {
+            core::mem::swap(&mut x, &mut t);
+        }
+    }
+    if x == one || x == minus_one {
+        return true;
+    }
+    for _ in 1..r {
+        m.mont_sqr(&mut t, &x, &mut s, vt);
+        core::mem::swap(&mut x, &mut t);
+        if x == minus_one {
+            return true;
+        }
+        if x == one {
+            return false;
+        }
+    }
+    false
 }
 
 /// The strong probable-prime (Miller–Rabin) test to `base`, `1 < base < n - 1`, `n` odd.
