@@ -443,9 +443,6 @@ pub fn sqr_basecase(r: &mut [u64], a: &[u64]) {
 pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
     #[cfg(target_arch = "x86_64")]
     if b.len() >= 8 && super::x86::has_bmi2_adx() {
-        if a.len() == 16 && b.len() == 16 && MUL_KARATSUBA > 8 {
-            return mul_16x16_karatsuba(r, a, b);
-        }
         if b.len() >= 16 {
             // SAFETY: the CPU supports BMI2 and ADX, checked just above.
             return unsafe { super::x86::mul_basecase_rows8_adx(r, a, b) };
@@ -462,16 +459,6 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
         }
     }
     mul_basecase(r, a, b)
-}
-
-/// `r = a·b` for sixteen-limb `a` and `b` by one Karatsuba step on the straight-line 8×8
-/// kernel (where the CPU has MULX/ADX: about 0.95 of the time of the eight-row base case on a
-/// Zen 4), its scratch of two 16-limb terms on the stack: its halves take the base case
-/// (hence `MUL_KARATSUBA > 8` at the call, false with the tiny test thresholds). Out of line,
-/// so that the smaller shapes of [`mul_schoolbook`] do not pay for its frame.
-#[inline(never)]
-fn mul_16x16_karatsuba(r: &mut [u64], a: &[u64], b: &[u64]) {
-    mul_karatsuba(r, a, b, &mut [0; 32]);
 }
 
 /// Schoolbook square `r = a²`, the base case of [`sqr`] (and so of Karatsuba and Toom-3
