@@ -19,7 +19,7 @@ def carry_chain():
     b.raw('concat!($op, " {t0}, qword ptr [{b}]"),')
     b("mov qword ptr [{r}], {t0}")
     b("lea {a}, [{a} + 8]", "lea {b}, [{b} + 8]", "lea {r}, [{r} + 8]")
-    b("dec rcx", "jnz 2b", "3:", "mov rcx, {groups}", "jrcxz 5f", "4:")
+    b("dec rcx", "jnz 2b", "3:", "mov rcx, {groups}", "jrcxz 5f", ".p2align 4", "4:")
     for k in range(4):
         b(f"mov {{t0}}, {mem('{a}', 8 * k)}")
         b.raw(f'concat!($op, " {{t0}}, {mem("{b}", 8 * k)}"),')

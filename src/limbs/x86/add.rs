@@ -35,6 +35,7 @@ macro_rules! carry_chain {
                 "3:",
                 "mov rcx, {groups}",
                 "jrcxz 5f",
+                ".p2align 4",
                 "4:",
                 "mov {t0}, qword ptr [{a}]",
                 concat!($op, " {t0}, qword ptr [{b}]"),
