@@ -115,6 +115,8 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
 /// (radix powers carry a power of two: about 30% of the limbs of `10^k` are zero), so that
 /// divisions and products by it run on the shorter part.
 struct Powers {
+    /// The radix, which the per-thread cache (with `std`) checks before reusing a table.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
     radix: u32,
     m: usize,
     table: Vec<(Vec<u64>, usize)>,
