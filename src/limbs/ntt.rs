@@ -707,24 +707,8 @@ impl Transformed {
         assert!(n.is_power_of_two() && 2 * b.len() <= n && ntt_fits(n / 2));
         let tw = twiddles(n);
         let mut res = scratch(3 * n);
-        #[cfg(target_arch = "x86_64")]
-        let done = if super::cpu::has_avx512f() {
-            // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
-            unsafe { forward_all_avx512(&mut res, b, &tw) };
-            true
-        } else if super::cpu::has_avx2() {
-            // SAFETY: the CPU supports AVX2, checked just above.
-            unsafe { forward_all_avx2(&mut res, b, &tw) };
-            true
-        } else {
-            false
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let done = false;
-        if !done {
-            forward_all::<false>(&mut res, b, &tw);
-        }
-        // SAFETY: `forward_all` loaded each of the three thirds of `res`.
+        forward_all_simd(&mut res, b, &tw);
+        // SAFETY: `forward_all_simd` loaded each of the three thirds of `res`.
         let res = unsafe { into_words(res, 3 * n) };
         Transformed { res }
     }
@@ -733,6 +717,21 @@ impl Transformed {
     pub(super) fn len(&self) -> usize {
         self.res.len() / 3
     }
+}
+
+/// [`forward_all`] with the vector instruction set the CPU has.
+fn forward_all_simd(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3]) {
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx512f() {
+        // SAFETY: the CPU supports AVX-512F (and so AVX2), checked just above.
+        return unsafe { forward_all_avx512(res, b, tw) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx2() {
+        // SAFETY: the CPU supports AVX2, checked just above.
+        return unsafe { forward_all_avx2(res, b, tw) };
+    }
+    forward_all::<false>(res, b, tw);
 }
 
 /// The three primes' forward transforms of `b` into the thirds of `res`.
