@@ -173,7 +173,6 @@ impl Twiddles {
             (self.fwd_q[1], self.inv_q[1]) = (shoup(1, p), shoup(1, p));
             m = 1;
         }
-        let v = (1u64 << 62) / p as u64;
         let root = root_of_unity(p);
         while 2 * m < len {
             let w = pow_mod(root, (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
@@ -182,22 +181,64 @@ impl Twiddles {
                 (&mut self.fwd, &mut self.fwd_q, w),
                 (&mut self.inv, &mut self.inv_q, wi),
             ] {
-                table.copy_within(m..2 * m, 2 * m);
-                quotients.copy_within(m..2 * m, 2 * m);
-                for i in m..2 * m {
-                    let x = reduce(mul_shoup(table[i], w.w, w.q, p), p);
-                    table[2 * m + i] = x;
-                    quotients[2 * m + i] = shoup_barrett(x, p, v);
-                }
+                let (lo, hi) = table[..4 * m].split_at_mut(2 * m);
+                let (q_lo, q_hi) = quotients[..4 * m].split_at_mut(2 * m);
+                let (same, times) = hi.split_at_mut(m);
+                let (q_same, q_times) = q_hi.split_at_mut(m);
+                same.copy_from_slice(&lo[m..]);
+                q_same.copy_from_slice(&q_lo[m..]);
+                next_level(times, q_times, &lo[m..], w, p);
             }
             m *= 2;
         }
         self
     }
 
+    /// A copy of this table (for the prime `p`) extended to `len` points, allocated once at its
+    /// final length.
+    #[cfg(feature = "std")]
+    fn grown_copy(&self, p: u32, len: usize) -> Twiddles {
+        let copy = |v: &Vec<u32>| {
+            let mut c = Vec::with_capacity(len);
+            c.extend_from_slice(v);
+            c
+        };
+        let t = Twiddles {
+            fwd: copy(&self.fwd),
+            fwd_q: copy(&self.fwd_q),
+            inv: copy(&self.inv),
+            inv_q: copy(&self.inv_q),
+        };
+        t.grow(p, len)
+    }
+
     fn len(&self) -> usize {
         self.fwd.len()
     }
+}
+
+/// One level of a twiddle table: `times[i] = src[i]·w` and its Shoup quotient, for the next
+/// level's second half. On several threads (feature `parallel`) for long levels.
+fn next_level(times: &mut [u32], quotients: &mut [u32], src: &[u32], w: Mulc, p: u32) {
+    let v = (1u64 << 62) / p as u64;
+    let level = |(times, quotients, src): (&mut [u32], &mut [u32], &[u32])| {
+        for ((t, q), &x) in times.iter_mut().zip(quotients.iter_mut()).zip(src) {
+            let x = reduce(mul_shoup(x, w.w, w.q, p), p);
+            *t = x;
+            *q = shoup_barrett(x, p, v);
+        }
+    };
+    #[cfg(feature = "parallel")]
+    if times.len() > 1 << 14 {
+        const CHUNK: usize = 1 << 14;
+        use rayon::prelude::*;
+        return times
+            .par_chunks_mut(CHUNK)
+            .zip(quotients.par_chunks_mut(CHUNK))
+            .zip(src.par_chunks(CHUNK))
+            .for_each(|((t, q), s)| level((t, q, s)));
+    }
+    level((times, quotients, src));
 }
 
 /// The twiddle tables of the three primes for transforms of `len` points: the cached ones if
@@ -219,7 +260,12 @@ fn twiddles(len: usize) -> Arc<[Twiddles; 3]> {
         }
         Some(t) => {
             // Too long to keep: grow a copy, leave the cache as it was.
-            let longer = grow_all((*t).clone(), len);
+            let [p0, p1, p2] = PRIMES;
+            let longer = [
+                t[0].grown_copy(p0, len),
+                t[1].grown_copy(p1, len),
+                t[2].grown_copy(p2, len),
+            ];
             *cache = Some(t);
             return Arc::new(longer);
         }
@@ -970,5 +1016,50 @@ fn finish_wrapped(r: &mut [u64], f: &[u32]) {
     }
     if r.iter().all(|&x| x == u64::MAX) {
         r.fill(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each level of a grown table against its definition: level `2m` is level `m` followed by
+    /// level `m` times `ω_4m`, with `ω_4m` of order `4m`; quotients are Shoup's; the inverse
+    /// table holds the inverses. Long enough for the levels built on several threads.
+    fn check(t: &Twiddles, p: u32, len: usize) {
+        assert_eq!(t.len(), len);
+        let mulmod = |a: u32, b: u32| ((a as u64 * b as u64) % p as u64) as u32;
+        assert_eq!((t.fwd[1], t.inv[1]), (1, 1));
+        let mut m = 1;
+        while 2 * m < len {
+            let w = pow_mod(root_of_unity(p), (1u64 << MAX_LOG_LEN) / (4 * m as u64), p);
+            assert_eq!(pow_mod(w, 2 * m as u64, p), p - 1, "p {p} m {m}");
+            for i in 0..m {
+                assert_eq!(t.fwd[2 * m + i], t.fwd[m + i], "p {p} m {m} i {i}");
+                assert_eq!(
+                    t.fwd[3 * m + i],
+                    mulmod(t.fwd[m + i], w),
+                    "p {p} m {m} i {i}"
+                );
+            }
+            m *= 2;
+        }
+        for j in 1..len {
+            assert_eq!(mulmod(t.fwd[j], t.inv[j]), 1, "p {p} j {j}");
+            assert_eq!(t.fwd_q[j], shoup(t.fwd[j], p), "p {p} j {j}");
+            assert_eq!(t.inv_q[j], shoup(t.inv[j], p), "p {p} j {j}");
+        }
+    }
+
+    #[test]
+    fn twiddles_grow_by_their_definition() {
+        let len = 1 << 17;
+        for p in PRIMES {
+            check(&Twiddles::new(p, len), p, len);
+            let short = Twiddles::new(p, 1 << 9);
+            #[cfg(feature = "std")]
+            check(&short.grown_copy(p, len), p, len);
+            check(&short.grow(p, len), p, len);
+        }
     }
 }
