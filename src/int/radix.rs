@@ -375,9 +375,10 @@ fn strip_zeros(mut a: Vec<u64>, z: usize) -> (Vec<u64>, usize) {
 #[cfg(feature = "parallel")]
 const PAR_LIMBS: usize = 2000;
 
-/// `(x(), y())`, on two threads when `parallel` and `limbs` is long enough to repay it.
+/// `(x(), y())`, on two threads when `parallel` and `limbs` (the size of the work, in limbs of
+/// the results) is long enough to repay it.
 #[inline]
-fn both<X: Send, Y: Send>(
+pub(crate) fn both<X: Send, Y: Send>(
     limbs: usize,
     x: impl FnOnce() -> X + Send,
     y: impl FnOnce() -> Y + Send,

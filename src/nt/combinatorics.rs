@@ -17,6 +17,7 @@
 
 use super::small_primes::SMALL_PRIMES;
 use crate::int::limits::check_bits;
+use crate::int::radix::both;
 #[cfg(not(feature = "std"))]
 use crate::int::FloatMath;
 use crate::thresholds::{BINOMIAL_PRIMES, BINOMIAL_PRIMES_RATIO, FACTORIAL_SWING};
@@ -320,8 +321,13 @@ fn odd_factorial(n: u64, primes: &[u64]) -> Int {
     if n < FACTORIAL_SWING / 2 {
         return product_of_limbs(&odd_factorial_leaves(n));
     }
-    let half = odd_factorial(n / 2, primes);
-    &half * &half * odd_swing(n, primes)
+    let limbs = (log2_factorial(n as f64) / 64.0) as usize;
+    let (half, swing) = both(
+        limbs,
+        || odd_factorial(n / 2, primes),
+        || odd_swing(n, primes),
+    );
+    &half * &half * swing
 }
 
 /// The odd part of the swing `n!/⌊n/2⌋!²`: each odd prime `p ≤ n` to the power
@@ -477,7 +483,12 @@ fn product_of_limbs(factors: &[u64]) -> Int {
         return Int::from_sign_vec(false, r);
     }
     let (left, right) = factors.split_at(factors.len() / 2);
-    product_of_limbs(left) * product_of_limbs(right)
+    let (x, y) = both(
+        factors.len(),
+        || product_of_limbs(left),
+        || product_of_limbs(right),
+    );
+    x * y
 }
 
 /// Writes the product of nonzero one-limb `factors` (1 when there are none) to the low limbs of
