@@ -644,7 +644,20 @@ fn check_divrem(a: &[u64], d: &[u64], ctx: &str) {
     let mut scratch = vec![0x5555; limbs::divrem_scratch_len(an, dn)];
     limbs::divrem(&mut q, &mut r, a, d, &mut scratch);
     let (eq, er) = int(a).div_rem(int(d));
-    assert_eq!((int(&q), int(&r)), (eq, er), "divrem {ctx} an {an} dn {dn}");
+    assert_eq!(
+        (int(&q), int(&r)),
+        (eq.clone(), er.clone()),
+        "divrem {ctx} an {an} dn {dn}"
+    );
+    if limbs::is_short(an, dn) {
+        // The short division's quotient-only and remainder-only forms.
+        let mut scratch = vec![0x5555; limbs::rem_short_scratch_len(an, dn)];
+        limbs::rem_short(&mut r, a, d, &mut scratch);
+        assert_eq!(int(&r), er, "rem_short {ctx} an {an} dn {dn}");
+        let mut scratch = vec![0x5555; limbs::div_q_short_scratch_len(an, dn)];
+        limbs::div_q_short(&mut q, a, d, &mut scratch);
+        assert_eq!(int(&q), eq, "div_q_short {ctx} an {an} dn {dn}");
+    }
 }
 
 #[test]

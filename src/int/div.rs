@@ -201,6 +201,10 @@ pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     if limbs::in_registers(an, dn) {
         let v = limbs::divisor_reciprocal(b);
         with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
+    } else if limbs::is_short(an, dn) {
+        with_scratch(limbs::rem_short_scratch_len(an, dn), |s| {
+            limbs::rem_short(r, a, b, s)
+        });
     } else {
         with_scratch(qn + limbs::divrem_scratch_len(an, dn), |s| {
             let (q, s) = s.split_at_mut(qn);

@@ -480,8 +480,12 @@ pub(super) fn divrem_small<const DN: usize>(
     let an = a.len();
     assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
     let s = d[DN - 1].leading_zeros();
-    let dd: [u64; DN] =
-        core::array::from_fn(|i| shl_pair(d[i], if i > 0 { d[i - 1] } else { 0 }, s));
+    // Plain loops rather than `array::from_fn`, which the compiler does not always inline
+    // (a call per digit in `next_digit`).
+    let mut dd = [0u64; DN];
+    for i in 0..DN {
+        dd[i] = shl_pair(d[i], if i > 0 { d[i - 1] } else { 0 }, s);
+    }
     let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
     debug_assert_eq!(v, reciprocal_3by2(d1, d0));
     // The remainder so far, below `dd`, and the number of quotient digits still to find: digit
@@ -490,7 +494,8 @@ pub(super) fn divrem_small<const DN: usize>(
     let (mut rem, top): ([u64; DN], usize);
     if s == 0 {
         // The top digit is 0 or 1: one comparison and subtraction instead of a 3/2 step.
-        rem = core::array::from_fn(|i| a[an - DN + i]);
+        rem = [0; DN];
+        rem.copy_from_slice(&a[an - DN..]);
         let (diff, borrow) = sub_array(&rem, &dd);
         if !borrow {
             rem = diff;
@@ -498,10 +503,11 @@ pub(super) fn divrem_small<const DN: usize>(
         q[an - DN] = !borrow as u64;
         top = an - DN;
     } else {
-        rem = core::array::from_fn(|i| {
+        rem = [0; DN];
+        for (i, x) in rem.iter_mut().enumerate() {
             let k = an - DN + 1 + i;
-            shl_pair(if k < an { a[k] } else { 0 }, a[k - 1], s)
-        });
+            *x = shl_pair(if k < an { a[k] } else { 0 }, a[k - 1], s);
+        }
         top = an - DN + 1;
     }
     if top > 0 {
@@ -525,7 +531,8 @@ pub(super) fn divrem_small<const DN: usize>(
 #[inline(always)]
 fn next_digit<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN], v: u64) -> u64 {
     // The window `rem·B + u`: its low `DN` limbs, then `rem`'s top limb.
-    let mut w: [u64; DN] = core::array::from_fn(|i| if i == 0 { u } else { rem[i - 1] });
+    let mut w = [u; DN];
+    w[1..].copy_from_slice(&rem[..DN - 1]);
     let n1 = rem[DN - 1];
     if n1 == dd[DN - 1] && w[DN - 1] == dd[DN - 2] {
         *rem = top_digit(w, dd);

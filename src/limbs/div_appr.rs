@@ -44,13 +44,56 @@ use super::word::adc;
 /// assert_eq!(q, [u64::MAX - 26, 11, 10]); // ⌊[0, 9, 8, 7, 6, 5] / d⌋, exact here
 /// ```
 pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
+    assert!(q.len() == d.len());
+    let (low, high) = q.split_at_mut(1);
+    low[0] = divappr_guard(high, u, d);
+}
+
+/// [`divappr_schoolbook`] with the estimate's low (guard) digit returned rather than stored:
+/// `q` takes the other `k - 1` digits.
+#[inline]
+pub(super) fn divappr_guard(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
     let k = d.len();
-    assert!(k >= 2 && q.len() == k && u.len() == k + 2 && d[k - 1] >> 63 == 1);
+    assert!(k >= 2 && q.len() == k - 1 && u.len() == k + 2 && d[k - 1] >> 63 == 1);
     debug_assert!(cmp_n(&u[2..], d).is_lt());
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { divappr_adx(q, u, d) };
+    }
+    divappr_with(q, u, d, submul_1_portable)
+}
+
+/// [`divappr_guard`] with the digits' products by the ADX kernel, compiled with its target
+/// features so that the kernel is inlined into the digit loop (no call, no feature test per
+/// digit).
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2,adx")]
+unsafe fn divappr_adx(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
+    divappr_with(q, u, d, |w: &mut [u64], d: &[u64], q: u64| {
+        // SAFETY: the CPU supports BMI2 and ADX (this function's contract).
+        unsafe { super::x86::submul_1_adx(w, d, q) }
+    })
+}
+
+/// The digit loop of [`divappr_guard`], with the kernel `submul` (`w -= d·q`, returning the
+/// borrow limb) for each digit's low limbs.
+#[inline(always)]
+fn divappr_with(
+    q: &mut [u64],
+    u: &mut [u64],
+    d: &[u64],
+    submul: impl Fn(&mut [u64], &[u64], u64) -> u64 + Copy,
+) -> u64 {
+    let k = d.len();
     let (d1, d0) = (d[k - 1], d[k - 2]);
     let v = reciprocal_3by2(d1, d0);
     // Digit j divides the window u[lo..j + 3] (top limbs u[j + 2], u[j + 1] in n1, n0) by the
     // top limbs d[k - 2 - j + lo..] of the divisor; lo is 1 for the top digit, 0 below it.
+    // Digit j goes to q[j - 1]; digit 0 is the guard digit, returned.
     let (mut n1, mut n0);
     if u[k + 1] == 0 {
         // The top digit is 0 or 1: a comparison rather than a 3/2 step.
@@ -59,29 +102,47 @@ pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
         if ge {
             sub_n_assign(w, d);
         }
-        q[k - 1] = ge as u64;
+        q[k - 2] = ge as u64;
         (n1, n0) = (u[k], u[k - 1]);
     } else {
         // The top digit by the whole divisor, on u[1..k + 2].
         (n1, n0) = (u[k + 1], u[k]);
-        let (next, saturated) = digit(&mut q[k - 1], &mut u[1..], d, (n1, n0), (d1, d0, v));
+        let mut qt = 0;
+        let (next, saturated) = digit(&mut qt, &mut u[1..], d, (n1, n0), (d1, d0, v), submul);
         debug_assert!(!saturated);
+        q[k - 2] = qt;
         (n1, n0) = next;
     }
-    for j in (0..k - 1).rev() {
+    for j in (1..k - 1).rev() {
+        let mut qt = 0;
         let (next, saturated) = digit(
-            &mut q[j],
+            &mut qt,
             &mut u[..j + 3],
             &d[k - 2 - j..],
             (n1, n0),
             (d1, d0, v),
+            submul,
         );
+        q[j - 1] = qt;
         if saturated {
-            saturate(&mut q[..j]);
-            return;
+            saturate(&mut q[..j - 1]);
+            return u64::MAX;
         }
         (n1, n0) = next;
     }
+    let mut guard = 0;
+    let (_, saturated) = digit(
+        &mut guard,
+        &mut u[..3],
+        &d[k - 2..],
+        (n1, n0),
+        (d1, d0, v),
+        submul,
+    );
+    if saturated {
+        return u64::MAX;
+    }
+    guard
 }
 
 /// One digit of [`divappr_schoolbook`]: the digit of the window `w` (`dt.len() + 1` limbs, its
@@ -95,6 +156,7 @@ fn digit(
     dt: &[u64],
     (n1, n0): (u64, u64),
     (d1, d0, v): (u64, u64, u64),
+    submul: impl Fn(&mut [u64], &[u64], u64) -> u64,
 ) -> ((u64, u64), bool) {
     let m = dt.len();
     if n1 >= d1 {
@@ -102,7 +164,7 @@ fn digit(
     }
     let (mut q, r1, r0) = div_3by2(n1, n0, w[m - 2], d1, d0, v);
     let (low, dlow) = (&mut w[..m - 2], &dt[..m - 2]);
-    let cy = submul_low(low, dlow, q);
+    let cy = if m > 2 { submul(low, dlow, q) } else { 0 };
     let (r0, b0) = r0.overflowing_sub(cy);
     let (r1, b1) = r1.overflowing_sub(b0 as u64);
     let (mut n1, mut n0) = (r1, r0);
@@ -115,18 +177,6 @@ fn digit(
     }
     *qj = q;
     ((n1, n0), false)
-}
-
-/// `w -= q·d` for the low limbs of a digit (`w.len() == d.len()`), returning the borrow: by
-/// the ADX kernel where the CPU has it (from two limbs), else by its portable twin.
-#[inline(always)]
-fn submul_low(w: &mut [u64], d: &[u64], q: u64) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    if w.len() >= 2 && super::cpu::has_bmi2_adx() {
-        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
-        return unsafe { super::x86::submul_1_adx(w, d, q) };
-    }
-    submul_1_portable(w, d, q)
 }
 
 /// The digit of [`digit`] when the window's top limb reaches the divisor's: `B - 1` or `B - 2`

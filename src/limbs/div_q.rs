@@ -9,8 +9,11 @@
 //! the remainder `R' = N' - Q'·D'` is at least `B^qn` (all but about one division in 2^63 on
 //! random operands) `Q'` is exact; otherwise the sign of the full remainder decides, found from
 //! the low parts in O(qn·n) without a buffer. The remainder, where asked for, is
-//! `N - Q'·D` from `qn` passes of `submul_1` (one product by [`mul`] for long quotients or
-//! divisors), with `D` added back once if it came out negative. This is the idea of GMP's `mpn_div_q` (the
+//! `N - Q'·D`, with `D` added back once if it came out negative: below `DIV_REGISTERS`
+//! quotient limbs `Q'·D` is formed in the remainder's own limbs by rows (`mul_1`, then
+//! `addmul_1`) and subtracted from `N` in one more pass, with no scratch; longer quotients
+//! subtract `submul_1` rows or one product by [`mul`]. [`rem_short`] keeps the quotient of
+//! the smaller shapes on the stack. This is the idea of GMP's `mpn_div_q` (the
 //! approximate quotient of Brent and Zimmermann, "Modern Computer Arithmetic", §1.4.3: a
 //! quotient digit from the top limbs is off by at most a few units), reduced here to one
 //! exact division of the top parts and one sign test.
@@ -18,7 +21,8 @@
 //! From `DIV_REGISTERS` to `DIV_APPR - 1` quotient limbs the top parts are divided
 //! approximately instead ([`divappr_schoolbook`], half the limb products), with one more limb
 //! of `N` and a guard digit below the quotient's: the estimate is exact whenever that digit is
-//! not within a few units of zero, and otherwise one product and comparison decides.
+//! not within a few units of zero, and otherwise one product and comparison decides. The
+//! parts are formed on the stack and the quotient written in place: this path takes no scratch.
 //!
 //! Cost: a division of `2·qn + 1` by `qn + 1` limbs for the quotient (in registers up to
 //! `DIV_REGISTERS - 1` quotient limbs, approximate schoolbook below `DIV_APPR`, else divide and
@@ -26,11 +30,12 @@
 //! takes this path whenever [`is_short`] holds and the divisor does not stay in registers;
 //! `Int`'s `/` takes [`div_q_short`], which forms no remainder.
 
-use super::add::{add_n_assign, sub_1_assign};
+use super::add::{add_n_assign, rsub_n_assign, sub_1_assign};
 use super::div::{divide, divide_scratch_len, divrem_small, reciprocal_3by2};
-use super::div_appr::divappr_schoolbook;
-use super::mul::{mul, mul_scratch_len, submul_1};
+use super::div_appr::divappr_guard;
+use super::mul::{addmul_1, mul, mul_1, mul_scratch_len, submul_1};
 use crate::thresholds::{DIV_APPR, DIV_DC, DIV_REGISTERS};
+use core::mem::MaybeUninit;
 
 /// Whether the quotient of an `an`-limb dividend by a `dn`-limb divisor is short, the case of
 /// this file: `an - dn + 1` quotient limbs, at least two fewer than the divisor's.
@@ -68,37 +73,74 @@ const GUARD: u64 = 32;
 
 /// Whether the remainder of a short division multiplies the `ql`-limb quotient by the
 /// `dn`-limb divisor in one product (`mul`, whose rows take two or more quotient limbs a pass)
-/// before subtracting it, rather than subtracting one `submul_1` row per quotient limb: for
-/// eight quotient limbs or more, and from two under divisors of at least 16 limbs (one pass
-/// over the divisor instead of two or more; the small divisors keep the rows, whose calls are
-/// fewer).
+/// before subtracting it, rather than subtracting one `submul_1` row per quotient limb: from
+/// `DIV_REGISTERS` quotient limbs (shorter quotients take the rows of [`short_remainder`]), for
+/// eight quotient limbs or more and under divisors of at least 16 limbs.
 #[inline(always)]
 fn remainder_by_product(ql: usize, dn: usize) -> bool {
-    ql >= 8 || (ql >= 2 && dn >= 16)
+    ql >= DIV_REGISTERS && (ql >= 8 || dn >= 16)
 }
 
-/// Scratch limbs [`div_q_short`] needs (none for quotients of up to `DIV_REGISTERS - 1` limbs).
+/// Scratch limbs [`div_q_short`] needs (none for quotients below `DIV_APPR` limbs).
+#[inline]
 pub fn div_q_short_scratch_len(an: usize, dn: usize) -> usize {
     let qn = an - dn + 1;
-    if top_in_registers(qn) {
+    rr_len(qn) + top_scratch_len(qn)
+}
+
+/// Scratch limbs [`divrem_short`] needs: the top remainder `R'` when it is not kept on the
+/// stack, then the top division's scratch or the remainder's product, one after the other.
+#[inline]
+pub fn divrem_short_scratch_len(an: usize, dn: usize) -> usize {
+    let qn = an - dn + 1;
+    rr_len(qn) + top_scratch_len(qn).max(product_len(qn, dn))
+}
+
+/// Scratch limbs [`rem_short`] needs: [`divrem_short`]'s, and the quotient's own limbs from
+/// `DIV_REGISTERS` quotient limbs (kept on the stack below).
+///
+/// ```
+/// use carry::limbs::rem_short_scratch_len;
+/// assert_eq!(rem_short_scratch_len(17, 16), 0); // a two-limb quotient: all on the stack
+/// assert!(rem_short_scratch_len(116, 100) >= 17); // a 17-limb quotient's own limbs
+/// ```
+#[inline]
+pub fn rem_short_scratch_len(an: usize, dn: usize) -> usize {
+    let qn = an - dn + 1;
+    let q = if qn < DIV_REGISTERS { 0 } else { qn };
+    q + divrem_short_scratch_len(an, dn)
+}
+
+/// The scratch limbs of `R'` (`qn + 1`, on the stack below `DIV_REGISTERS` quotient limbs and
+/// not formed by the approximate division).
+#[inline(always)]
+fn rr_len(qn: usize) -> usize {
+    if qn < DIV_REGISTERS || use_appr(qn) {
+        0
+    } else {
+        qn + 1
+    }
+}
+
+/// The scratch limbs of [`top_quotient_general`] besides `R'`: the top parts and the
+/// division's own (none for the register-held and approximate divisions).
+#[inline(always)]
+fn top_scratch_len(qn: usize) -> usize {
+    if top_in_registers(qn) || use_appr(qn) {
         return 0;
     }
     let k = qn + 1;
-    if use_appr(qn) {
-        return (qn + 1) + 2 * k + 2;
-    }
-    (qn + 1) + (qn + k) + k + divide_scratch_len(qn, k)
+    (qn + k) + k + divide_scratch_len(qn, k)
 }
 
-/// Scratch limbs [`divrem_short`] needs.
-pub fn divrem_short_scratch_len(an: usize, dn: usize) -> usize {
-    let qn = an - dn + 1;
-    let product = if remainder_by_product(qn, dn) {
+/// The scratch limbs of the remainder's product for a quotient of at most `qn` limbs.
+#[inline(always)]
+fn product_len(qn: usize, dn: usize) -> usize {
+    if remainder_by_product(qn, dn) {
         dn + qn + mul_scratch_len(dn, qn)
     } else {
         0
-    };
-    div_q_short_scratch_len(an, dn).max(qn + 1) + product
+    }
 }
 
 /// The top limb of `(hi·B + lo) << s` for `s < 64`.
@@ -126,7 +168,8 @@ fn top_parts(nt: &mut [u64], dt: &mut [u64], a: &[u64], d: &[u64]) {
 }
 
 /// `Q'` into `q` (`qn` limbs) and `R'` into `rr` (`qn + 1` limbs) for the top parts described
-/// in the file's comment; `scratch` as [`div_q_short_scratch_len`].
+/// in the file's comment, except where [`use_appr`] holds: then `q` is the approximate
+/// division's, exact, and `rr` is not written. `scratch`: [`top_scratch_len`] limbs.
 #[inline(always)]
 fn top_quotient(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     let qn = q.len();
@@ -171,13 +214,8 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
 fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     let qn = q.len();
     if use_appr(qn) {
-        // The estimate goes to `rr`'s limbs, unused on this path.
-        if appr_quotient(q, rr, a, d, scratch) < GUARD && product_exceeds(q, d, a) {
-            sub_1_assign(q, 1);
-        }
-        // Q' is exact: R' is not formed, and its top limb says that no check is needed.
-        rr[qn] = 1;
-        return;
+        // R' is not formed (`rr` may be shorter here): only the remainder's sign is used.
+        return div_q_appr(q, a, d);
     }
     let k = qn + 1;
     let (nt, rest) = scratch.split_at_mut(qn + k);
@@ -204,35 +242,52 @@ fn top_quotient_general(q: &mut [u64], rr: &mut [u64], a: &[u64], d: &[u64], scr
 /// from the top parts with a guard digit; returns the guard digit, at least [`GUARD`] only when
 /// `q` is exact. With `k = qn + 1`, `D'` the top `k` limbs of `D·2^c` and `N''` the top `2k`
 /// limbs of `N·2^c` (its overflow limb the top one), `⌊N''/D'⌋` lies from `⌊N·B/D⌋` to a few
-/// units above; [`divappr_schoolbook`] finds it to within a few units more from the top
-/// `k + 2` limbs of `N''`, and `q` is that estimate without its low (guard) digit. `qt` (`k`
-/// limbs) receives the whole estimate; `scratch`: `2k + 2` limbs.
+/// units above; [`divappr_guard`] finds it to within a few units more from the top `k + 2`
+/// limbs of `N''`, and `q` is that estimate without its low (guard) digit. The parts are
+/// formed on the stack (no scratch, nothing cleared first).
 #[inline(always)]
-fn appr_quotient(q: &mut [u64], qt: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) -> u64 {
+fn appr_quotient(q: &mut [u64], a: &[u64], d: &[u64]) -> u64 {
     let (an, dn, qn) = (a.len(), d.len(), q.len());
     let k = qn + 1;
+    assert!(k <= DIV_APPR && dn > k && an == dn + qn - 1);
     let s = dn - k;
     let c = d[dn - 1].leading_zeros();
-    let (u, rest) = scratch.split_at_mut(k + 2);
+    let mut ub = [MaybeUninit::<u64>::uninit(); DIV_APPR + 2];
     // Limb i of u is limb s + k - 3 + i of N·2^c (the top one, limb an, its overflow limb).
     if c == 0 {
         // A normalised divisor: its top limbs as they are, the dividend's copied.
-        u[..k + 1].copy_from_slice(&a[s + k - 3..]);
-        u[k + 1] = 0;
-        divappr_schoolbook(qt, u, &d[s..]);
-    } else {
-        let dt = &mut rest[..k];
-        for (x, w) in u[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
-            *x = shl_pair(w[1], w[0], c);
+        for (x, &y) in ub[..k + 1].iter_mut().zip(&a[s + k - 3..]) {
+            x.write(y);
         }
-        u[k + 1] = shl_pair(0, a[an - 1], c);
-        for (x, w) in dt.iter_mut().zip(d[s - 1..].windows(2)) {
-            *x = shl_pair(w[1], w[0], c);
-        }
-        divappr_schoolbook(qt, u, dt);
+        ub[k + 1].write(0);
+        // SAFETY: the first k + 2 limbs of ub (k + 2 <= DIV_APPR + 2) were written just above.
+        let u = unsafe { init_prefix(&mut ub, k + 2) };
+        return divappr_guard(q, u, &d[s..]);
     }
-    q.copy_from_slice(&qt[1..]);
-    qt[0]
+    for (x, w) in ub[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
+        x.write(shl_pair(w[1], w[0], c));
+    }
+    ub[k + 1].write(shl_pair(0, a[an - 1], c));
+    let mut db = [MaybeUninit::<u64>::uninit(); DIV_APPR];
+    for (x, w) in db[..k].iter_mut().zip(d[s - 1..].windows(2)) {
+        x.write(shl_pair(w[1], w[0], c));
+    }
+    // SAFETY: the first k + 2 limbs of ub and the first k of db (k <= DIV_APPR) were written
+    // just above (the zips run over exactly that many windows: a and d are long enough).
+    let (u, dt) = unsafe { (init_prefix(&mut ub, k + 2), init_prefix(&mut db, k)) };
+    divappr_guard(q, u, dt)
+}
+
+/// The first `n` limbs of `b` as initialised limbs.
+///
+/// # Safety
+/// `b[..n]` must have been written.
+#[inline(always)]
+unsafe fn init_prefix<const N: usize>(b: &mut [MaybeUninit<u64>; N], n: usize) -> &mut [u64] {
+    assert!(n <= N);
+    // SAFETY: n <= N limbs from the array's start, written (the caller's contract); a
+    // MaybeUninit<u64> has the layout of a u64.
+    unsafe { core::slice::from_raw_parts_mut(b.as_mut_ptr().cast::<u64>(), n) }
 }
 
 /// Whether `q·d > a` for `a` of `q.len() + d.len() - 1` limbs: the product formed column by
@@ -331,6 +386,9 @@ pub fn div_q_short(q: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     assert!(is_short(an, dn) && d[dn - 1] != 0);
     let qn = an - dn + 1;
     assert_eq!(q.len(), qn);
+    if use_appr(qn) {
+        return div_q_appr(q, a, d);
+    }
     let mut rr = [0u64; DIV_REGISTERS];
     let (rr, rest) = if qn < DIV_REGISTERS {
         (&mut rr[..qn + 1], scratch)
@@ -343,6 +401,15 @@ pub fn div_q_short(q: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     }
 }
 
+/// [`div_q_short`] where [`use_appr`] holds: [`appr_quotient`], checked by a product when its
+/// guard digit is small.
+#[inline(never)]
+fn div_q_appr(q: &mut [u64], a: &[u64], d: &[u64]) {
+    if appr_quotient(q, a, d) < GUARD && product_exceeds(q, d, a) {
+        sub_1_assign(q, 1);
+    }
+}
+
 /// `q = ⌊a / d⌋` and `r = a mod d` for a short quotient ([`is_short`]), with `r.len() ==
 /// d.len()` and `scratch.len() >= divrem_short_scratch_len(a.len(), d.len())`; otherwise as
 /// [`div_q_short`].
@@ -351,15 +418,68 @@ pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch:
     assert!(is_short(an, dn) && d[dn - 1] != 0 && r.len() == dn);
     let qn = an - dn + 1;
     assert_eq!(q.len(), qn);
-    {
-        let (rr, rest) = scratch.split_at_mut(qn + 1);
-        top_quotient(q, rr, a, d, rest);
+    let mut rr = [0u64; DIV_REGISTERS];
+    let (rr, rest) = if rr_len(qn) == 0 {
+        (&mut rr[..qn.min(DIV_REGISTERS - 1) + 1], scratch)
+    } else {
+        scratch.split_at_mut(qn + 1)
+    };
+    short_remainder(q, rr, r, a, d, rest);
+}
+
+/// `r = a mod d` for a short quotient ([`is_short`]), the quotient formed on the way and
+/// dropped (on the stack below `DIV_REGISTERS` limbs); `r.len() == d.len()` and
+/// `scratch.len() >= rem_short_scratch_len(a.len(), d.len())`, otherwise as [`div_q_short`].
+///
+/// ```
+/// use carry::limbs::{rem_short, rem_short_scratch_len};
+/// let d = [0, 0, 0, 1]; // 2^192
+/// let a = [1, 2, 3, 4, 5];
+/// let mut r = [0; 4];
+/// rem_short(&mut r, &a, &d, &mut vec![0; rem_short_scratch_len(5, 4)]);
+/// assert_eq!(r, [1, 2, 3, 0]);
+/// ```
+pub fn rem_short(r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    let (an, dn) = (a.len(), d.len());
+    assert!(is_short(an, dn) && d[dn - 1] != 0 && r.len() == dn);
+    let qn = an - dn + 1;
+    if qn < DIV_REGISTERS {
+        let (mut q, mut rr) = ([0u64; DIV_REGISTERS], [0u64; DIV_REGISTERS]);
+        return short_remainder(&mut q[..qn], &mut rr[..qn + 1], r, a, d, scratch);
     }
+    let (q, rest) = scratch.split_at_mut(qn);
+    divrem_short(q, r, a, d, rest)
+}
+
+/// The body of [`divrem_short`] with `R'` in `rr` (`qn + 1` limbs, unused by the approximate
+/// division) and the rest of the scratch in `scratch` (the top division's, then the product's).
+#[inline(always)]
+fn short_remainder(
+    q: &mut [u64],
+    rr: &mut [u64],
+    r: &mut [u64],
+    a: &[u64],
+    d: &[u64],
+    scratch: &mut [u64],
+) {
+    let dn = d.len();
+    top_quotient(q, rr, a, d, scratch);
     let ql = super::normalized_len(q);
     // r and `top` (the limb above it, modulo B) become N - Q'·D: the true remainder lies in
     // (-D, D), so `top` is 0 or all ones, and all ones means D is to be added back.
     let mut top = a.get(dn).copied().unwrap_or(0);
-    if !remainder_by_product(ql, dn) {
+    if ql < DIV_REGISTERS {
+        // r = Q'·D below limb dn, by rows (the first writes r, the others add to it), and
+        // limb dn of the product modulo B in `p`; then r = N - r in one more pass.
+        let mut p = mul_1(r, d, q[0]);
+        for (j, &qj) in q[..ql].iter().enumerate().skip(1) {
+            p = p
+                .wrapping_add(addmul_1(&mut r[j..], &d[..dn - j], qj))
+                .wrapping_add(qj.wrapping_mul(d[dn - j]));
+        }
+        let b = rsub_n_assign(r, &a[..dn]);
+        top = top.wrapping_sub(p).wrapping_sub(b);
+    } else if !remainder_by_product(ql, dn) {
         r.copy_from_slice(&a[..dn]);
         // Row j subtracts q[j]·d from limb j up: its part below limb dn by `submul_1`, whose
         // borrow and the low half of q[j]·d[dn - j] land in `top`; the rest is above it.
