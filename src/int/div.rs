@@ -143,29 +143,39 @@ fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
         return Parts::from_sign_buf(qneg, q, an);
     }
     let qn = an - dn + 1;
-    let into = |q: &mut [u64]| {
-        if limbs::in_registers(an, dn) {
-            let v = limbs::divisor_reciprocal(b);
-            limbs::divrem_in_registers(q, &mut [0; DIV_REGISTERS][..dn], a, b, v);
-        } else if limbs::is_short(an, dn) {
-            let s = limbs::div_q_short_scratch_len(an, dn);
-            with_scratch(s, |s| limbs::div_q_short(q, a, b, s));
-        } else {
-            let s = limbs::divrem_scratch_len(an, dn) + dn;
-            with_scratch(s, |s| {
-                let (r, s) = s.split_at_mut(dn);
-                limbs::divrem(q, r, a, b, s)
-            });
-        }
-    };
     if qn <= INLINE {
         let mut q = [0; INLINE];
-        into(&mut q[..qn]);
+        div_into(&mut q[..qn], a, b);
         return Parts::small(qneg, q);
     }
     let mut q = pool::take(qn);
-    into(&mut q[..qn]);
+    div_into(&mut q[..qn], a, b);
     Parts::from_sign_buf(qneg, q, qn)
+}
+
+/// `q = a / b` for magnitudes with `a.len() >= b.len() >= 2` and `|a| >= |b|`, the remainder
+/// not kept. A function rather than a closure: a closure's captured slices were stored in
+/// eight-byte pieces and read back in sixteen, a stalled load on every division.
+#[inline]
+fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
+    let (an, dn) = (a.len(), b.len());
+    if limbs::in_registers(an, dn) {
+        let v = limbs::divisor_reciprocal(b);
+        limbs::divrem_in_registers(q, &mut [0; DIV_REGISTERS][..dn], a, b, v);
+    } else if limbs::is_short(an, dn) {
+        let s = limbs::div_q_short_scratch_len(an, dn);
+        if s == 0 {
+            limbs::div_q_short(q, a, b, &mut []);
+        } else {
+            with_scratch(s, |s| limbs::div_q_short(q, a, b, s));
+        }
+    } else {
+        let s = limbs::divrem_scratch_len(an, dn) + dn;
+        with_scratch(s, |s| {
+            let (r, s) = s.split_at_mut(dn);
+            limbs::divrem(q, r, a, b, s)
+        });
+    }
 }
 
 /// `|a| % |b|` with the sign `rneg`, the quotient not kept; `b` must not be empty.
@@ -202,9 +212,12 @@ pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
         let v = limbs::divisor_reciprocal(b);
         with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
     } else if limbs::is_short(an, dn) {
-        with_scratch(limbs::rem_short_scratch_len(an, dn), |s| {
-            limbs::rem_short(r, a, b, s)
-        });
+        let s = limbs::rem_short_scratch_len(an, dn);
+        if s == 0 {
+            limbs::rem_short(r, a, b, &mut []);
+        } else {
+            with_scratch(s, |s| limbs::rem_short(r, a, b, s));
+        }
     } else {
         with_scratch(qn + limbs::divrem_scratch_len(an, dn), |s| {
             let (q, s) = s.split_at_mut(qn);

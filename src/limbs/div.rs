@@ -477,6 +477,42 @@ pub(super) fn divrem_small<const DN: usize>(
     d: &[u64],
     v: u64,
 ) {
+    divrem_small_with::<DN, false>(q, r, a, d, v);
+}
+
+/// [`divrem_small`] with each quotient digit from a hardware division of the window's top two
+/// limbs by the divisor's top limb, corrected by its second limb (Knuth's step D3) and at most
+/// once by the whole divisor: no reciprocal. For one or two digits ([`few_digits`]) the
+/// reciprocal's own hardware division and corrections would cost more than they save.
+#[inline(always)]
+pub(super) fn divrem_small_hw<const DN: usize>(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
+    divrem_small_with::<DN, true>(q, r, a, d, 0);
+}
+
+/// Whether the division of an `an`-limb dividend by a `dn`-limb divisor held in registers
+/// takes at most two quotient digits (one more than `an - dn` when the divisor is not
+/// normalised), the case where quotient digits come from a hardware division (no reciprocal).
+///
+/// ```
+/// use carry::limbs::few_digits;
+/// assert!(few_digits(4, 4) && few_digits(5, 4) && !few_digits(6, 4));
+/// ```
+#[inline(always)]
+pub fn few_digits(an: usize, dn: usize) -> bool {
+    an >= dn && an - dn < 2
+}
+
+/// The body of [`divrem_small`] (`HW` false, `v` the reciprocal) and [`divrem_small_hw`]
+/// (`HW` true, `v` unused). A constant rather than a closure: the closure was left out of
+/// line, a call per digit.
+#[inline(always)]
+fn divrem_small_with<const DN: usize, const HW: bool>(
+    q: &mut [u64],
+    r: &mut [u64],
+    a: &[u64],
+    d: &[u64],
+    v: u64,
+) {
     let an = a.len();
     assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
     let s = d[DN - 1].leading_zeros();
@@ -486,8 +522,6 @@ pub(super) fn divrem_small<const DN: usize>(
     for i in 0..DN {
         dd[i] = shl_pair(d[i], if i > 0 { d[i - 1] } else { 0 }, s);
     }
-    let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
-    debug_assert_eq!(v, reciprocal_3by2(d1, d0));
     // The remainder so far, below `dd`, and the number of quotient digits still to find: digit
     // `j` divides the remainder's window on limb `j` of the normalized dividend `a << s`
     // (which has `an + 1` limbs), `shl_pair(a[j], a[j - 1], s)`.
@@ -515,14 +549,30 @@ pub(super) fn divrem_small<const DN: usize>(
         // digit j + 1's: each is loaded once, and the last digit's low half is 0.
         let mut hi = a[top - 1];
         for (qj, &lo) in q[1..top].iter_mut().rev().zip(a[..top - 1].iter().rev()) {
-            *qj = next_digit(&mut rem, shl_pair(hi, lo, s), &dd, v);
+            *qj = digit::<DN, HW>(&mut rem, shl_pair(hi, lo, s), &dd, v);
             hi = lo;
         }
-        q[0] = next_digit(&mut rem, shl_pair(hi, 0, s), &dd, v);
+        q[0] = digit::<DN, HW>(&mut rem, shl_pair(hi, 0, s), &dd, v);
     }
     for i in 0..DN {
         let hi = if i + 1 < DN { rem[i + 1] } else { 0 };
         r[i] = shr_pair(rem[i], hi, s);
+    }
+}
+
+/// The digit step of [`divrem_small_with`]: [`next_digit_hw`] or [`next_digit`].
+#[inline(always)]
+fn digit<const DN: usize, const HW: bool>(
+    rem: &mut [u64; DN],
+    u: u64,
+    dd: &[u64; DN],
+    v: u64,
+) -> u64 {
+    if HW {
+        next_digit_hw(rem, u, dd)
+    } else {
+        debug_assert_eq!(v, reciprocal_3by2(dd[DN - 1], dd[DN - 2]));
+        next_digit(rem, u, dd, v)
     }
 }
 
@@ -543,6 +593,64 @@ fn next_digit<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN], v: u
     rem[DN - 2] = r0;
     rem[DN - 1] = r1;
     qt
+}
+
+/// [`next_digit`] without a reciprocal: the estimate `q̂` of the window's top two limbs by
+/// `dd`'s top limb (one hardware division), lowered while `q̂` times `dd`'s second limb exceeds
+/// the estimate's remainder with the next limb (Knuth, TAOCP vol. 2, 4.3.1, step D3: then `q̂`
+/// is the digit or one more), then the window less `q̂·dd`, with `dd` added back once if it
+/// went below zero.
+#[inline(always)]
+fn next_digit_hw<const DN: usize>(rem: &mut [u64; DN], u: u64, dd: &[u64; DN]) -> u64 {
+    let mut w = [u; DN];
+    w[1..].copy_from_slice(&rem[..DN - 1]);
+    let n2 = rem[DN - 1];
+    let (d1, d0) = (dd[DN - 1], dd[DN - 2]);
+    if n2 >= d1 {
+        // n2 == d1 (the remainder is below dd): the digit is B - 1 or a little less.
+        let (qt, w) = wide_digit_hw(w, n2, dd);
+        *rem = w;
+        return qt;
+    }
+    let (mut qt, rh) = div_2by1_hw(n2, w[DN - 1], d1);
+    let p = qt as u128 * d0 as u128;
+    if p > ((rh as u128) << 64 | w[DN - 2] as u128) {
+        qt -= 1;
+        let (rh, over) = rh.overflowing_add(d1);
+        if !over && p - d0 as u128 > ((rh as u128) << 64 | w[DN - 2] as u128) {
+            qt -= 1;
+        }
+    }
+    let cy = submul_array(&mut w, dd, qt, DN);
+    if cy > n2 {
+        // q̂ was one too large: add the divisor back (the carry out cancels the borrow).
+        qt -= 1;
+        let mut c = 0;
+        for i in 0..DN {
+            (w[i], c) = adc(w[i], dd[i], c);
+        }
+    }
+    *rem = w;
+    qt
+}
+
+/// The digit of [`next_digit_hw`] when the window's top limb equals the divisor's: `B - 1`,
+/// with `dd` added back while the window less `(B - 1)·dd` is negative (at most twice).
+#[cold]
+#[inline(never)]
+fn wide_digit_hw<const DN: usize>(mut w: [u64; DN], n2: u64, dd: &[u64; DN]) -> (u64, [u64; DN]) {
+    let mut qt = u64::MAX;
+    let cy = submul_array(&mut w, dd, qt, DN);
+    let mut top = n2.wrapping_sub(cy);
+    while top != 0 {
+        qt -= 1;
+        let mut c = 0;
+        for i in 0..DN {
+            (w[i], c) = adc(w[i], dd[i], c);
+        }
+        top = top.wrapping_add(c);
+    }
+    (qt, w)
 }
 
 /// The rare digit of [`next_digit`] whose 3/2 estimate would be B or more: the true digit is
@@ -774,4 +882,60 @@ fn schoolbook_with(
     u[dn - 2] = n0;
     u[dn - 1] = n1;
     u[dn..].fill(0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `divrem_small_hw` against the reciprocal-based `divrem_small` for one and two digits,
+    /// on random limbs and on windows whose top limbs equal the divisor's (the `B - 1` digit
+    /// and Knuth's corrections), all-ones and power-of-two divisors, both normalised or not.
+    fn check<const K: usize>(x: &mut u64) {
+        let mut next = || {
+            *x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = *x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        for case in 0..20_000 {
+            let mut d = [0u64; K];
+            d.iter_mut().for_each(|l| *l = next());
+            match case % 5 {
+                0 => d.fill(u64::MAX),
+                1 => {
+                    d.fill(0);
+                    d[K - 1] = 1 << (next() % 64);
+                }
+                2 => d[K - 1] |= 1 << 63,
+                3 => d[K - 1] >>= next() % 64,
+                _ => {}
+            }
+            d[K - 1] = d[K - 1].max(1);
+            let an = K + (next() % 2) as usize;
+            let mut a = [0u64; 8];
+            a.iter_mut().for_each(|l| *l = next());
+            if case % 3 == 0 {
+                // The top limbs equal the divisor's, and one off.
+                a[an - K..an].copy_from_slice(&d);
+                a[an - 1 - (next() % 2) as usize] ^= next() % 2;
+            }
+            let a = &a[..an];
+            let (mut q1, mut r1, mut q2, mut r2) = ([0; 3], [0; K], [0; 3], [0; K]);
+            let qn = an - K + 1;
+            divrem_small_hw::<K>(&mut q1[..qn], &mut r1, a, &d);
+            divrem_small::<K>(&mut q2[..qn], &mut r2, a, &d, divisor_reciprocal(&d));
+            assert_eq!((q1, r1), (q2, r2), "a {a:x?} d {d:x?}");
+        }
+    }
+
+    #[test]
+    fn hardware_digits_match_reciprocal_digits() {
+        let mut x = 1;
+        check::<2>(&mut x);
+        check::<3>(&mut x);
+        check::<4>(&mut x);
+        check::<6>(&mut x);
+    }
 }

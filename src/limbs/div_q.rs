@@ -31,7 +31,7 @@
 //! `Int`'s `/` takes [`div_q_short`], which forms no remainder.
 
 use super::add::{add_n_assign, rsub_n_assign, sub_1_assign};
-use super::div::{divide, divide_scratch_len, divrem_small, reciprocal_3by2};
+use super::div::{divide, divide_scratch_len, divrem_small, divrem_small_hw, reciprocal_3by2};
 use super::div_appr::divappr_guard;
 use super::mul::{addmul_1, mul, mul_1, mul_scratch_len, submul_1};
 use crate::thresholds::{DIV_APPR, DIV_DC, DIV_REGISTERS};
@@ -192,18 +192,25 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
     let mut dt = [0u64; K];
     top_parts(&mut nt[..2 * K - 1], &mut dt, a, d);
     let mut qq = [0u64; K];
-    let v = reciprocal_3by2(dt[K - 1], dt[K - 2]);
-    if nt[2 * K - 2] == 0 {
-        // The normalising shift did not reach a new top limb (always so when the divisor is
-        // normalised already): N' has 2·qn limbs, whose top quotient digit (0 or 1) is a
-        // comparison, one 3/2 step fewer than the full N'.
-        divrem_small::<K>(&mut qq[..K - 1], rr, &nt[..2 * K - 2], &dt, v);
+    // When the normalising shift did not reach a new top limb (always so when the divisor is
+    // normalised already), N' has 2·qn limbs, whose top quotient digit (0 or 1) is a
+    // comparison, one 3/2 step fewer than the full N'.
+    let n = if nt[2 * K - 2] == 0 {
+        2 * K - 2
     } else {
-        divrem_small::<K>(&mut qq, rr, &nt[..2 * K - 1], &dt, v);
+        2 * K - 1
+    };
+    let (qq, nt) = (&mut qq[..n - K + 1], &nt[..n]);
+    // D' is normalised: n - K digits after the comparison.
+    if n - K <= 2 {
+        divrem_small_hw::<K>(qq, rr, nt, &dt);
+    } else {
+        let v = reciprocal_3by2(dt[K - 1], dt[K - 2]);
+        divrem_small::<K>(qq, rr, nt, &dt, v);
     }
     // N' < 2^c·B^(2qn) and D' ≥ 2^63·B^qn: the estimate has qn limbs.
-    debug_assert_eq!(qq[K - 1], 0);
-    for (x, y) in q.iter_mut().zip(qq) {
+    debug_assert!(qq.len() < K || qq[K - 1] == 0);
+    for (x, &y) in q.iter_mut().zip(qq.iter()) {
         *x = y;
     }
 }
