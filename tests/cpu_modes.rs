@@ -3,7 +3,8 @@
 //! Montgomery powers and field products, repeated with AVX-512 off, with BMI2/ADX off, with
 //! both and with every extension off (`limbs::set_cpu_disabled`, the function behind
 //! `CARRY_CPU`). Sizes cross the thresholds where each kernel family takes over, including the
-//! NTT's (its AVX-512, AVX2 and portable butterflies).
+//! NTT's (its AVX-512, AVX2 and portable butterflies), and the NTT's vector kernels against
+//! their portable twin.
 //!
 //! Its own test binary: the override is global to the process.
 
@@ -147,6 +148,84 @@ fn every_cpu_mode_agrees_with_gmp() {
     limbs::set_cpu_disabled(0);
     assert_eq!(limbs::cpu_features(), detected);
     report("every_cpu_mode_agrees_with_gmp", checks);
+}
+
+/// Operand limbs for [`ntt_kernels_match_portable`]: random, all ones (the largest
+/// coefficients), or striped.
+fn ntt_operand(rng: &mut Rng, n: usize, kind: u64) -> Vec<u64> {
+    (0..n)
+        .map(|i| match kind {
+            0 => rng.next_u64(),
+            1 => u64::MAX,
+            _ => {
+                if (i / 3) % 2 == 0 {
+                    u64::MAX
+                } else {
+                    0x0000_ffff_0000_0001
+                }
+            }
+        })
+        .collect()
+}
+
+/// The NTT with the vector kernels of each mode (AVX-512F, AVX2, none) against its portable
+/// twin, limb for limb, on products, squares and cyclic products of every transform length from
+/// 4 points to 2^16 (long enough for the parallel tasks with the `parallel` feature), balanced
+/// and lopsided, with random, all-ones and striped operands.
+#[test]
+fn ntt_kernels_match_portable() {
+    let mut rng = Rng::for_test("ntt_kernels_match_portable");
+    let mut checks = 0;
+    let mut sizes: Vec<(usize, usize)> = (1..=12).map(|n| (n, n)).collect();
+    for k in 4..=14 {
+        let n = 1usize << k;
+        sizes.extend([
+            (n, n),
+            (n + 1, n - 1),
+            (n - 3, n / 3 + 1),
+            (3 * n / 2, n / 2),
+        ]);
+    }
+    for (mask, name) in [(0, "all"), (limbs::CPU_AVX512, "noavx512")] {
+        limbs::set_cpu_disabled(mask);
+        for &(an, bn) in &sizes {
+            for kind in 0..3 {
+                let a = ntt_operand(&mut rng, an, kind);
+                let kind_b = (kind + rng.below(2)) % 3;
+                let b = ntt_operand(&mut rng, bn, kind_b);
+                let (a, b) = if an >= bn { (a, b) } else { (b, a) };
+                let (mut r, mut want) = (vec![0; an + bn], vec![0; an + bn]);
+                limbs::mul_ntt(&mut r, &a, &b);
+                limbs::mul_ntt_portable(&mut want, &a, &b);
+                assert!(r == want, "CARRY_CPU={name}: mul_ntt {an}x{bn} kind {kind}");
+                let (mut r, mut want) = (vec![0; 2 * an], vec![0; 2 * an]);
+                limbs::sqr_ntt(&mut r, &a);
+                limbs::sqr_ntt_portable(&mut want, &a);
+                assert!(r == want, "CARRY_CPU={name}: sqr_ntt {an} kind {kind}");
+                let k = an.max(2).next_power_of_two();
+                let (mut r, mut want) = (vec![0; k], vec![0; k]);
+                limbs::mul_ntt_wrap(&mut r, &a, &b);
+                limbs::mul_ntt_wrap_portable(&mut want, &a, &b);
+                assert!(
+                    r == want,
+                    "CARRY_CPU={name}: mul_ntt_wrap {an}x{bn} mod B^{k}-1"
+                );
+                checks += 3;
+            }
+        }
+        // One product each against GMP, so that a fault shared by both twins shows too.
+        let (a, b) = (
+            ntt_operand(&mut rng, 3000, 0),
+            ntt_operand(&mut rng, 2000, 1),
+        );
+        let mut r = vec![0; 5000];
+        limbs::mul_ntt(&mut r, &a, &b);
+        let want = Integer::from(&from_limbs(&a) * &from_limbs(&b));
+        assert!(from_limbs(&r) == want, "CARRY_CPU={name}: mul_ntt vs GMP");
+        checks += 1;
+    }
+    limbs::set_cpu_disabled(0);
+    report("ntt_kernels_match_portable", checks);
 }
 
 #[test]

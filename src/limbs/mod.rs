@@ -26,6 +26,8 @@ mod ntt;
 #[path = "ntt_none.rs"]
 mod ntt;
 #[cfg(all(target_arch = "x86_64", feature = "alloc"))]
+mod ntt_avx2;
+#[cfg(all(target_arch = "x86_64", feature = "alloc"))]
 mod ntt_avx512;
 #[cfg(feature = "parallel")]
 mod ntt_par;

@@ -336,6 +336,15 @@ fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
     }
 }
 
+/// The kernels of a transform (the const parameter `V` of the stages): the portable loops
+/// (which the compiler may still vectorise), the AVX2 ones of `ntt_avx2`, the AVX-512F ones of
+/// `ntt_avx512`.
+pub(super) const PORTABLE: u8 = 0;
+/// See [`PORTABLE`].
+pub(super) const AVX2: u8 = 1;
+/// See [`PORTABLE`].
+pub(super) const AVX512: u8 = 2;
+
 /// Points that the transforms finish depth first, block by block, within the level-1 data cache
 /// (16 KiB of residues), after the stages on longer blocks have gone over the whole array.
 const CACHE_BLOCK: usize = 4096;
@@ -343,40 +352,40 @@ const CACHE_BLOCK: usize = 4096;
 /// The forward transform of `a` (`2^k` residues below `4p`), in place: afterwards entry `i`
 /// holds `a(ω^rev(i))` below `4p` (`ω` of order `a.len()`, `rev` on `k` bits).
 #[inline(always)]
-fn forward<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
-    forward_from::<WIDE>(a, 1, tw, p);
+fn forward<const V: u8>(a: &mut [u32], tw: &Twiddles, p: u32) {
+    forward_from::<V>(a, 1, tw, p);
 }
 
 /// [`forward`] on a block of a longer transform whose first stage takes twiddle `idx`: the
 /// block at index `k` of a level of `m` blocks has `idx = m + k`, and its halves `2·idx` and
 /// `2·idx + 1` (the whole transform is the block `idx = 1`).
 #[inline(always)]
-pub(super) fn forward_from<const WIDE: bool>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
+pub(super) fn forward_from<const V: u8>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
     let n = a.len();
     let (mut t, mut m) = (n / 2, idx);
     while 2 * t > CACHE_BLOCK {
-        stage_any::<WIDE, false>(a, t, m, tw, p);
+        stage_any::<V, false>(a, t, m, tw, p);
         t /= 2;
         m *= 2;
     }
     if t >= 1 {
         for (k, block) in a.chunks_exact_mut(2 * t).enumerate() {
-            forward_block::<WIDE>(block, m + k, tw, p);
+            forward_block::<V>(block, m + k, tw, p);
         }
     }
 }
 
 /// The stages of [`forward`] within one block, whose first stage takes twiddle `m`.
 #[inline(always)]
-fn forward_block<const WIDE: bool>(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
+fn forward_block<const V: u8>(a: &mut [u32], mut m: usize, tw: &Twiddles, p: u32) {
     let mut t = a.len() / 2;
     while t >= 1 {
         match t {
-            _ if WIDE => stage_any::<WIDE, false>(a, t, m, tw, p),
+            _ if V != PORTABLE => stage_any::<V, false>(a, t, m, tw, p),
             1 => stage_fwd_small::<1>(a, m, tw, p),
             2 => stage_fwd_small::<2>(a, m, tw, p),
             4 => stage_fwd_small::<4>(a, m, tw, p),
-            _ => stage_any::<WIDE, false>(a, t, m, tw, p),
+            _ => stage_any::<V, false>(a, t, m, tw, p),
         }
         t /= 2;
         m *= 2;
@@ -409,11 +418,11 @@ fn stage_inv_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 }
 
 /// The butterflies of `x[j]` and `y[j]` with the one twiddle `w` (quotient `wq`): forward
-/// ones, or inverse ones with `INVERSE`; on 16 lanes of AVX-512F when `WIDE` and the halves
-/// hold a multiple of 16 residues.
+/// ones, or inverse ones with `INVERSE`; on the vector lanes of `V` (16 of AVX-512F, 8 of AVX2)
+/// when the halves hold a multiple of that many residues.
 #[cfg(feature = "parallel")]
 #[inline(always)]
-pub(super) fn halves<const WIDE: bool, const INVERSE: bool>(
+pub(super) fn halves<const V: u8, const INVERSE: bool>(
     x: &mut [u32],
     y: &mut [u32],
     w: u32,
@@ -421,9 +430,14 @@ pub(super) fn halves<const WIDE: bool, const INVERSE: bool>(
     p: u32,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if WIDE && x.len().is_multiple_of(16) {
-        // SAFETY: `WIDE` is set only where the CPU was found to support AVX-512F.
+    if V == AVX512 && x.len().is_multiple_of(16) {
+        // SAFETY: `V` is `AVX512` only where the CPU was found to support AVX-512F.
         return unsafe { super::ntt_avx512::halves::<INVERSE>(x, y, w, wq, p) };
+    }
+    #[cfg(target_arch = "x86_64")]
+    if V == AVX2 && x.len().is_multiple_of(8) {
+        // SAFETY: `V` is `AVX2` only where the CPU was found to support AVX2.
+        return unsafe { super::ntt_avx2::halves::<INVERSE>(x, y, w, wq, p) };
     }
     for (x, y) in x.iter_mut().zip(y) {
         if INVERSE {
@@ -435,10 +449,11 @@ pub(super) fn halves<const WIDE: bool, const INVERSE: bool>(
 }
 
 /// One forward stage ([`stage_fwd`]) or, with `INVERSE`, one inverse stage ([`stage_inv`]);
-/// on 16 lanes of AVX-512F when `WIDE`, where `t` is a multiple of 16 or the array holds a
-/// multiple of 32 residues.
+/// on 16 lanes of AVX-512F when `V` is `AVX512`, where `t` is a multiple of 16 or the array
+/// holds a multiple of 32 residues, and on 8 lanes of AVX2 when `V` is `AVX2`, where `t` is a
+/// multiple of 8 or the array holds a multiple of 16 residues.
 #[inline(always)]
-fn stage_any<const WIDE: bool, const INVERSE: bool>(
+fn stage_any<const V: u8, const INVERSE: bool>(
     a: &mut [u32],
     t: usize,
     m: usize,
@@ -446,22 +461,36 @@ fn stage_any<const WIDE: bool, const INVERSE: bool>(
     p: u32,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if WIDE && (t.is_multiple_of(16) || a.len().is_multiple_of(32)) {
+    {
         let (w, wq) = if INVERSE {
             (&tw.inv, &tw.inv_q)
         } else {
             (&tw.fwd, &tw.fwd_q)
         };
-        // SAFETY: `WIDE` is set only under `convolve_avx512`, which runs after the CPU was
-        // found to support AVX-512F.
-        unsafe {
-            if t.is_multiple_of(16) {
-                super::ntt_avx512::stage::<INVERSE>(a, t, m, w, wq, p);
-            } else {
-                super::ntt_avx512::stage_short::<INVERSE>(a, t, m, w, wq, p);
+        if V == AVX512 && (t.is_multiple_of(16) || a.len().is_multiple_of(32)) {
+            // SAFETY: `V` is `AVX512` only under functions that run after the CPU was found to
+            // support AVX-512F.
+            unsafe {
+                if t.is_multiple_of(16) {
+                    super::ntt_avx512::stage::<INVERSE>(a, t, m, w, wq, p);
+                } else {
+                    super::ntt_avx512::stage_short::<INVERSE>(a, t, m, w, wq, p);
+                }
             }
+            return;
         }
-        return;
+        if V == AVX2 && (t.is_multiple_of(8) || (t < 8 && a.len().is_multiple_of(16))) {
+            // SAFETY: `V` is `AVX2` only under functions that run after the CPU was found to
+            // support AVX2.
+            unsafe {
+                if t.is_multiple_of(8) {
+                    super::ntt_avx2::stage::<INVERSE>(a, t, m, w, wq, p);
+                } else {
+                    super::ntt_avx2::stage_short::<INVERSE>(a, t, m, w, wq, p);
+                }
+            }
+            return;
+        }
     }
     if INVERSE {
         stage_inv(a, t, m, tw, p);
@@ -472,14 +501,14 @@ fn stage_any<const WIDE: bool, const INVERSE: bool>(
 
 /// The inverse of [`forward`] times `a.len()`: residues below `2p` in, below `2p` out.
 #[inline(always)]
-fn inverse<const WIDE: bool>(a: &mut [u32], tw: &Twiddles, p: u32) {
-    inverse_from::<WIDE>(a, 1, tw, p);
+fn inverse<const V: u8>(a: &mut [u32], tw: &Twiddles, p: u32) {
+    inverse_from::<V>(a, 1, tw, p);
 }
 
 /// [`inverse`] on a block of a longer transform whose last stage takes twiddle `idx` (see
 /// [`forward_from`]).
 #[inline(always)]
-pub(super) fn inverse_from<const WIDE: bool>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
+pub(super) fn inverse_from<const V: u8>(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
     let n = a.len();
     if n < 2 {
         return;
@@ -487,27 +516,27 @@ pub(super) fn inverse_from<const WIDE: bool>(a: &mut [u32], idx: usize, tw: &Twi
     let block = n.min(CACHE_BLOCK);
     let mut m = idx * (n / block);
     for (k, b) in a.chunks_exact_mut(block).enumerate() {
-        inverse_block::<WIDE>(b, m + k, tw, p);
+        inverse_block::<V>(b, m + k, tw, p);
     }
     let mut t = block;
     while m > idx {
         m /= 2;
-        stage_any::<WIDE, true>(a, t, m, tw, p);
+        stage_any::<V, true>(a, t, m, tw, p);
         t *= 2;
     }
 }
 
 /// The stages of [`inverse`] within one block, whose last stage takes twiddle `m`.
 #[inline(always)]
-fn inverse_block<const WIDE: bool>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
+fn inverse_block<const V: u8>(a: &mut [u32], m: usize, tw: &Twiddles, p: u32) {
     let (mut t, mut m) = (1, m * a.len() / 2);
     while m >= 1 && t < a.len() {
         match t {
-            _ if WIDE => stage_any::<WIDE, true>(a, t, m, tw, p),
+            _ if V != PORTABLE => stage_any::<V, true>(a, t, m, tw, p),
             1 => stage_inv_small::<1>(a, m, tw, p),
             2 => stage_inv_small::<2>(a, m, tw, p),
             4 => stage_inv_small::<4>(a, m, tw, p),
-            _ => stage_any::<WIDE, true>(a, t, m, tw, p),
+            _ => stage_any::<V, true>(a, t, m, tw, p),
         }
         t *= 2;
         m /= 2;
@@ -526,6 +555,37 @@ pub(super) fn load<'a>(a: &'a mut [MaybeUninit<u32>], x: &[u64], p: u32) -> &'a 
     }
     hi.fill(MaybeUninit::new(0));
     // SAFETY: the loop wrote the first `2·x.len()` words, `fill` the rest.
+    unsafe { assume_init(a) }
+}
+
+/// [`load`] and [`forward`]: where the coefficients fill at most the first half of `a`, the
+/// first stage pairs each of them with a zero (`x + w·0`, `x − w·0`), so the second half is a
+/// copy of the first and the two halves go on as the blocks of the second level; this skips
+/// zeroing half the array and a stage of butterflies. The residues may differ from those of
+/// [`forward`] by multiples of `p` (both below `4p`).
+#[inline(always)]
+pub(super) fn load_forward<'a, const V: u8>(
+    a: &'a mut [MaybeUninit<u32>],
+    x: &[u64],
+    tw: &Twiddles,
+    p: u32,
+) -> &'a mut [u32] {
+    let n = a.len();
+    if n < 4 || 4 * x.len() > n {
+        let a = load(a, x, p);
+        forward::<V>(a, tw, p);
+        return a;
+    }
+    let (lo, hi) = a.split_at_mut(n / 2);
+    let lo = load(lo, x, p);
+    for (h, &l) in hi.iter_mut().zip(lo.iter()) {
+        h.write(l);
+    }
+    // SAFETY: the loop wrote every word of `hi`, as long as `lo`.
+    let hi = unsafe { assume_init(hi) };
+    forward_from::<V>(lo, 2, tw, p);
+    forward_from::<V>(hi, 3, tw, p);
+    // SAFETY: `load` and the loop wrote both halves of `a`.
     unsafe { assume_init(a) }
 }
 
@@ -584,14 +644,45 @@ const fn inv_mod(x: u32, p: u32) -> u32 {
     pow_mod(x, p as u64 - 2, p)
 }
 
-/// Garner's mixed-radix digits of the coefficients, in place: from `r_i = 2^(-32)·len·c mod p_i`
-/// (below `2p_i`, `len` the transform length) to `d0 + p0·d1 + p0·p1·d2 = c` with `d_i < p_i`.
+/// [`pointwise_mul`] with the kernels `V`: on 8 lanes of AVX2 for `AVX2` and `AVX512` (the
+/// compiler's own 16-lane vectorisation of the portable loop made whole products slower).
 #[inline(always)]
-fn garner(r0: &mut [u32], r1: &mut [u32], r2: &mut [u32], len: usize) {
-    garner_chunk(&Garner::new(len), r0, r1, r2);
+pub(super) fn pointwise_mul_isa<const V: u8>(a: &mut [u32], b: &[u32], p: u32) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if V != PORTABLE {
+        // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
+        done = unsafe { super::ntt_avx2::pointwise_mul(a, &b[..a.len()], p, neg_inverse(p)) };
+    }
+    pointwise_mul(&mut a[done..], &b[done..], p);
 }
 
-/// The constants of [`garner`] for transforms of `len` points.
+/// [`pointwise_sqr`] with the kernels `V` (see [`pointwise_mul_isa`]).
+#[inline(always)]
+pub(super) fn pointwise_sqr_isa<const V: u8>(a: &mut [u32], p: u32) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if V != PORTABLE {
+        // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
+        done = unsafe { super::ntt_avx2::pointwise_sqr(a, p, neg_inverse(p)) };
+    }
+    pointwise_sqr(&mut a[done..], p);
+}
+
+/// [`garner_chunk`] with the kernels `V` (see [`pointwise_mul_isa`]).
+#[inline(always)]
+pub(super) fn garner_isa<const V: u8>(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut [u32]) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    if V != PORTABLE {
+        // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
+        done = unsafe { super::ntt_avx2::garner(g, r0, r1, r2) };
+    }
+    garner_chunk(g, &mut r0[done..], &mut r1[done..], &mut r2[done..]);
+}
+
+/// The constants of Garner's mixed-radix digits ([`garner_chunk`]) for transforms of `len`
+/// points.
 #[derive(Clone, Copy)]
 pub(super) struct Garner {
     s0: Mulc,
@@ -603,6 +694,13 @@ pub(super) struct Garner {
 }
 
 impl Garner {
+    /// The multipliers `s0, a1, b1, a2, b2, c2` with their Shoup quotients, for the vector
+    /// kernels.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) fn constants(&self) -> [(u32, u32); 6] {
+        [self.s0, self.a1, self.b1, self.a2, self.b2, self.c2].map(|c| (c.w, c.q))
+    }
+
     pub(super) fn new(len: usize) -> Garner {
         let [p0, p1, p2] = PRIMES;
         let len = len as u64;
@@ -623,7 +721,9 @@ impl Garner {
     }
 }
 
-/// [`garner`] with its constants computed.
+/// Garner's mixed-radix digits of the coefficients, in place: from `r_i = 2^(-32)·len·c mod p_i`
+/// (below `2p_i`, `len` the transform length of `g`) to `d0 + p0·d1 + p0·p1·d2 = c` with
+/// `d_i < p_i`.
 #[inline(always)]
 pub(super) fn garner_chunk(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut [u32]) {
     let [p0, p1, p2] = PRIMES;
@@ -651,7 +751,7 @@ pub(super) fn garner_chunk(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut 
     }
 }
 
-/// Adds the coefficients `d0 + p0·d1 + p0·p1·d2` (mixed-radix digits from [`garner`]) at bit
+/// Adds the coefficients `d0 + p0·d1 + p0·p1·d2` (mixed-radix digits from [`garner_chunk`]) at bit
 /// offsets `32·i` into `r`; returns what the sum carries out of `r`.
 pub(super) fn recombine(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32]) -> u128 {
     let [p0, p1, _] = PRIMES;
@@ -777,16 +877,15 @@ fn forward_all_simd(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3])
         // SAFETY: the CPU supports AVX2, checked just above.
         return unsafe { forward_all_avx2(res, b, tw) };
     }
-    forward_all::<false>(res, b, tw);
+    forward_all::<PORTABLE>(res, b, tw);
 }
 
 /// The three primes' forward transforms of `b` into the thirds of `res`.
 #[inline(always)]
-fn forward_all<const WIDE: bool>(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3]) {
+fn forward_all<const V: u8>(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3]) {
     let n = res.len() / 3;
     for ((x, tw), p) in res.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES) {
-        let x = load(x, b, p);
-        forward::<WIDE>(x, tw, p);
+        load_forward::<V>(x, b, tw, p);
     }
 }
 
@@ -794,14 +893,14 @@ fn forward_all<const WIDE: bool>(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn forward_all_avx2(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3]) {
-    forward_all::<false>(res, b, tw);
+    forward_all::<AVX2>(res, b, tw);
 }
 
 /// [`forward_all`] compiled for AVX-512F.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f")]
 unsafe fn forward_all_avx512(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twiddles; 3]) {
-    forward_all::<true>(res, b, tw);
+    forward_all::<AVX512>(res, b, tw);
 }
 
 /// [`convolution`] of `a` with an operand whose transforms `b` holds: `f` gets the Garner digits
@@ -902,10 +1001,10 @@ fn transform(
         return unsafe { convolve_avx2(f, g, a, b, tw, used) };
     }
     let _ = simd;
-    convolve::<false>(f, g, a, b, tw, used);
+    convolve::<PORTABLE>(f, g, a, b, tw, used);
 }
 
-/// [`convolve`] compiled for AVX2.
+/// [`convolve`] compiled for AVX2, the butterfly stages on 8 lanes (`ntt_avx2`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn convolve_avx2(
@@ -916,7 +1015,7 @@ unsafe fn convolve_avx2(
     tw: &[Twiddles; 3],
     used: usize,
 ) {
-    convolve::<false>(f, g, a, b, tw, used);
+    convolve::<AVX2>(f, g, a, b, tw, used);
 }
 
 /// [`convolve`] compiled for AVX-512F, the butterfly stages on 16 lanes (`ntt_avx512`).
@@ -930,7 +1029,7 @@ unsafe fn convolve_avx512(
     tw: &[Twiddles; 3],
     used: usize,
 ) {
-    convolve::<true>(f, g, a, b, tw, used);
+    convolve::<AVX512>(f, g, a, b, tw, used);
 }
 
 /// The transform work of a product: for each prime, `f` (the prime's third) gets the
@@ -938,7 +1037,7 @@ unsafe fn convolve_avx512(
 /// `g`, or given) or squared, and transformed back; then the first `used` coefficients of the
 /// three thirds become Garner digits. Inlined into each instruction-set variant.
 #[inline(always)]
-fn convolve<const WIDE: bool>(
+fn convolve<const V: u8>(
     f: &mut [MaybeUninit<u32>],
     g: &mut [MaybeUninit<u32>],
     a: &[u64],
@@ -949,24 +1048,27 @@ fn convolve<const WIDE: bool>(
     let n = f.len() / 3;
     debug_assert_eq!(f.len(), 3 * n);
     for (i, ((x, tw), p)) in f.chunks_exact_mut(n).zip(tw.iter()).zip(PRIMES).enumerate() {
-        let x = load(x, a, p);
-        forward::<WIDE>(x, tw, p);
+        let x = load_forward::<V>(x, a, tw, p);
         match b {
             Other::Limbs(b) => {
-                let g = load(&mut g[..], b, p);
-                forward::<WIDE>(g, tw, p);
-                pointwise_mul(x, g, p);
+                let g = load_forward::<V>(&mut g[..], b, tw, p);
+                pointwise_mul_isa::<V>(x, g, p);
             }
-            Other::Transformed(t) => pointwise_mul(x, &t[i * n..(i + 1) * n], p),
-            Other::Square => pointwise_sqr(x, p),
+            Other::Transformed(t) => pointwise_mul_isa::<V>(x, &t[i * n..(i + 1) * n], p),
+            Other::Square => pointwise_sqr_isa::<V>(x, p),
         }
-        inverse::<WIDE>(x, tw, p);
+        inverse::<V>(x, tw, p);
     }
     // SAFETY: the loop loaded each of the three thirds of `f` (`f.len() == 3n`).
     let f = unsafe { assume_init(f) };
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
-    garner(&mut f0[..used], &mut f1[..used], &mut f2[..used], n);
+    garner_isa::<V>(
+        &Garner::new(n),
+        &mut f0[..used],
+        &mut f1[..used],
+        &mut f2[..used],
+    );
 }
 
 /// `r = a·b mod (B^K - 1)` for `K = r.len()`, a power of two from 2 on, with

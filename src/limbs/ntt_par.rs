@@ -13,7 +13,7 @@
 use super::add::add_1_assign;
 use super::ntt::{
     assume_init, forward_from, garner_chunk, inverse_from, load, pointwise_mul, pointwise_sqr,
-    recombine, Garner, Twiddles, PRIMES,
+    recombine, Garner, Twiddles, PORTABLE, PRIMES,
 };
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
@@ -55,7 +55,7 @@ impl Isa {
 
     fn forward(self, a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
         match self {
-            Isa::Portable => forward_from::<false>(a, idx, tw, p),
+            Isa::Portable => forward_from::<PORTABLE>(a, idx, tw, p),
             // SAFETY: `pick` chose these after checking the CPU.
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2 => unsafe { x86::forward_avx2(a, idx, tw, p) },
@@ -66,7 +66,7 @@ impl Isa {
 
     fn inverse(self, a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
         match self {
-            Isa::Portable => inverse_from::<false>(a, idx, tw, p),
+            Isa::Portable => inverse_from::<PORTABLE>(a, idx, tw, p),
             // SAFETY: `pick` chose these after checking the CPU.
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2 => unsafe { x86::inverse_avx2(a, idx, tw, p) },
@@ -122,7 +122,7 @@ impl Isa {
     /// The butterflies between `x` and `y` with twiddle `w` (quotient `wq`).
     fn halves<const INVERSE: bool>(self, x: &mut [u32], y: &mut [u32], w: u32, wq: u32, p: u32) {
         match self {
-            Isa::Portable => super::ntt::halves::<false, INVERSE>(x, y, w, wq, p),
+            Isa::Portable => super::ntt::halves::<PORTABLE, INVERSE>(x, y, w, wq, p),
             // SAFETY: `pick` chose these after checking the CPU.
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2 => unsafe { x86::halves_avx2::<INVERSE>(x, y, w, wq, p) },
@@ -136,8 +136,8 @@ impl Isa {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use crate::limbs::ntt::{
-        forward_from, garner_chunk, halves, inverse_from, load, pointwise_mul, pointwise_sqr,
-        Garner, Twiddles,
+        forward_from, garner_isa, halves, inverse_from, load, pointwise_mul_isa, pointwise_sqr_isa,
+        Garner, Twiddles, AVX2, AVX512,
     };
     use core::mem::MaybeUninit;
 
@@ -167,70 +167,70 @@ mod x86 {
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn pointwise_mul_avx2(x: &mut [u32], y: &[u32], p: u32) {
-        pointwise_mul(x, y, p);
+        pointwise_mul_isa::<AVX2>(x, y, p);
     }
 
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn pointwise_mul_avx512(x: &mut [u32], y: &[u32], p: u32) {
-        pointwise_mul(x, y, p);
+        pointwise_mul_isa::<AVX512>(x, y, p);
     }
 
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn pointwise_sqr_avx2(x: &mut [u32], p: u32) {
-        pointwise_sqr(x, p);
+        pointwise_sqr_isa::<AVX2>(x, p);
     }
 
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn pointwise_sqr_avx512(x: &mut [u32], p: u32) {
-        pointwise_sqr(x, p);
+        pointwise_sqr_isa::<AVX512>(x, p);
     }
 
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn garner_avx2(g: &Garner, x0: &mut [u32], x1: &mut [u32], x2: &mut [u32]) {
-        garner_chunk(g, x0, x1, x2);
+        garner_isa::<AVX2>(g, x0, x1, x2);
     }
 
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn garner_avx512(g: &Garner, x0: &mut [u32], x1: &mut [u32], x2: &mut [u32]) {
-        garner_chunk(g, x0, x1, x2);
+        garner_isa::<AVX512>(g, x0, x1, x2);
     }
 
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn forward_avx2(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
-        forward_from::<false>(a, idx, tw, p);
+        forward_from::<AVX2>(a, idx, tw, p);
     }
 
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn forward_avx512(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
-        forward_from::<true>(a, idx, tw, p);
+        forward_from::<AVX512>(a, idx, tw, p);
     }
 
     /// # Safety
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn inverse_avx2(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
-        inverse_from::<false>(a, idx, tw, p);
+        inverse_from::<AVX2>(a, idx, tw, p);
     }
 
     /// # Safety
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx2,avx512f")]
     pub(super) unsafe fn inverse_avx512(a: &mut [u32], idx: usize, tw: &Twiddles, p: u32) {
-        inverse_from::<true>(a, idx, tw, p);
+        inverse_from::<AVX512>(a, idx, tw, p);
     }
 
     /// # Safety
@@ -243,7 +243,7 @@ mod x86 {
         wq: u32,
         p: u32,
     ) {
-        halves::<false, INVERSE>(x, y, w, wq, p);
+        halves::<AVX2, INVERSE>(x, y, w, wq, p);
     }
 
     /// # Safety
@@ -256,7 +256,7 @@ mod x86 {
         wq: u32,
         p: u32,
     ) {
-        halves::<true, INVERSE>(x, y, w, wq, p);
+        halves::<AVX512, INVERSE>(x, y, w, wq, p);
     }
 }
 
