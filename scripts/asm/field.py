@@ -271,45 +271,35 @@ def mont_mul_pm256():
 
 
 def mont_mul_6_nc():
-    """Six-limb no-carry CIOS on two-limb digits: rows 2r and 2r + 1 of a·b, then round r adds
-    m0·p and m1·p·2^64 (m = t mod 2^128 · (−p⁻¹) mod 2^128), which clears the window's two low
-    words; the eight-register window then moves two words up. rbx points to the scratch array
-    that a[2..6] are stored to first; rbp holds m1; both are saved in XMM registers."""
+    """Six-limb no-carry CIOS on one-limb digits: round i adds a[i]·b into the seven-register
+    window (row 0 on one MULX/ADD/ADC chain), takes m = t0·(−p⁻¹) mod 2^64 with one IMUL and
+    adds m·p, which clears the window's low word; the window then moves one word up, the
+    cleared register becoming its fresh top. rbx points to the scratch array that a[1..6] are
+    stored to first (saved in an XMM register)."""
     b = Body()
-    ring = ["rsi", "r8", "r9", "r10", "r11", "r12", "r13", "r14"]
+    ring = ["rsi", "r8", "r9", "r10", "r11", "r12", "r13"]
     bw, pw = words("rdi", 6), words("r15", 6)
-    b("vmovq {sb}, rbx", "vmovq {sp}, rbp", "mov rbx, r11")
-    for i, r in zip(range(2, 6), ["rsi", "r8", "r9", "r10"]):
+    b("vmovq {sb}, rbx", "mov rbx, r11")
+    for i, r in zip(range(1, 6), ["r14", "rsi", "r8", "r9", "r10"]):
         b(f"mov qword ptr [rbx + {8 * i}], {r}")
-    for r in range(3):
-        t = ring[2 * r:] + ring[:2 * r]
-        if r == 0:
-            first_row(b, bw, t[:7])
-            b("mov rdx, r14")
+    for i in range(6):
+        t = ring[i:] + ring[:i]
+        if i == 0:
+            first_row(b, bw, t)
         else:
-            b(f"mov rdx, qword ptr [rbx + {16 * r}]", "xor eax, eax")
-            mac(b, bw, t[:7], last_hi=t[6])
-            b(f"adcx {t[6]}, {t[7]}", f"adox {t[6]}, {t[7]}")
-            b(f"mov rdx, qword ptr [rbx + {16 * r + 8}]")
-        b("xor eax, eax")
-        mac(b, bw, t[1:], last_hi=t[7])
-        close(b, t[7])
-        m128(b, t[0], t[1], [mem("r15", 48, "plus"), mem("r15", 56, "plus")], "rcx", "rax")
-        b("mov rbp, rax", "mov rdx, rcx", "xor eax, eax")
-        mac(b, pw, t[:7])
-        b(f"adox {t[6]}, {t[0]}", f"adcx {t[7]}, {t[0]}", f"adox {t[7]}, {t[0]}")
-        b("mov rdx, rbp", "xor eax, eax")
-        mac(b, pw, t[1:])
-        b(f"adox {t[7]}, {t[0]}")
-    b("vmovq rbx, {sb}", "vmovq rbp, {sp}")
-    b.ops("sb = out(xmm_reg) _", "sp = out(xmm_reg) _", 'inout("rdx") a[0] => _',
-          'inout("r14") a[1] => r1', 'inout("rsi") a[2] => r2', 'inout("r8") a[3] => r3',
-          'inout("r9") a[4] => r4', 'inout("r10") a[5] => r5',
-          'inout("r11") scratch.as_mut_ptr() as *mut u64 => _', 'in("rdi") b.as_ptr()',
-          'in("r15") pk.as_ptr()', 'out("r13") r0', 'out("r12") _', 'out("rax") _',
-          'out("rcx") _', "options(nostack)")
+            b(f"mov rdx, qword ptr [rbx + {8 * i}]", "xor eax, eax")
+            mac(b, bw, t[:6], last_hi=t[6])
+            close(b, t[6])
+        b(f"mov rdx, {t[0]}", f"imul rdx, {mem('r15', 48, 'plus')}", "xor eax, eax")
+        mac(b, pw, t)
+        b(f"adox {t[6]}, {t[0]}")
+    b("vmovq rbx, {sb}")
+    b.ops("sb = out(xmm_reg) _", 'inout("rdx") a[0] => _', 'inout("r14") a[1] => _',
+          'inout("rsi") a[2] => r1', 'inout("r8") a[3] => r2', 'inout("r9") a[4] => r3',
+          'inout("r10") a[5] => r4', 'inout("r11") scratch.as_mut_ptr() as *mut u64 => r5',
+          'in("rdi") b.as_ptr()', 'in("r15") pk.as_ptr()', 'out("r13") r0', 'out("r12") _',
+          'out("rax") _', 'out("rcx") _', "options(nostack)")
     return b
-
 
 
 def mont_sqr_6_nc():
