@@ -135,10 +135,26 @@ fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) ->
     r
 }
 
-/// a + b modulo the field's bound (p, or 2p for a lazy field) on the ADX kernel, for 4-limb p
-/// on a CPU that has it. (A 6-limb twin was slower than the portable code in a chain
-/// `x = x + y`: with x, the two sums and the pointer in 13 registers, the compiler rebuilt b
-/// and b − p on the stack at every addition.)
+/// The plain sum a + b of six limbs, without the carry out (callers know there is none).
+#[inline(always)]
+fn sum_6(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let mut s = [0u64; 6];
+    let mut carry = 0;
+    for i in 0..6 {
+        (s[i], carry) = limbs::adc(a[i], b[i], carry);
+    }
+    s
+}
+
+/// a + b modulo the field's bound (p, or 2p for a lazy field): for 4-limb p on the ADX kernel,
+/// on a CPU that has it; for 6-limb bounds below 2^383 (so a + b fits in six limbs) the plain
+/// sum, then `reduce_once_6`, on any x86_64. (A 6-limb twin of the 4-limb kernel was slower
+/// than the portable code in a chain `x = x + y`: with x, the two sums and the pointer in 13
+/// registers, the compiler rebuilt b and b − p on the stack at every addition. The portable
+/// code's masked select, when the addition is not inlined, is stored as vector words that the
+/// caller reloads as single words, which stalls store forwarding; the sum and `reduce_once_6`
+/// stay in general registers, and the inline assembly keeps the addition small enough for the
+/// compiler to inline where it would not inline the portable code.)
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
@@ -146,6 +162,10 @@ pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
             same(a),
             &with_b_minus_p::<N, 8>(b, &p.bound),
         )?)),
+        6 if p.bound[N - 1] < 1 << 63 => Some(resize(&reduce_once_6(
+            sum_6(same(a), same(b)),
+            same(&p.bound),
+        ))),
         _ => None,
     }
 }
