@@ -52,7 +52,9 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
 /// meanwhile (a scratch loop: 512 by 256 and 640 by 320 bits about 2 ns faster).
 #[inline(always)]
 fn reciprocal_first(a: &[u64], b: &[u64]) -> Option<u64> {
-    limbs::in_registers(a.len(), b.len()).then(|| limbs::divisor_reciprocal(b))
+    let (an, dn) = (a.len(), b.len());
+    (limbs::in_registers(an, dn) && !limbs::few_digits(an, dn))
+        .then(|| limbs::divisor_reciprocal(b))
 }
 
 /// `q = a / b`, `r = a % b` for `a.len() >= b.len() >= 2`, with `r.len() == b.len()` and one
@@ -63,6 +65,10 @@ fn reciprocal_first(a: &[u64], b: &[u64]) -> Option<u64> {
 fn divrem_into(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64], v: Option<u64>) {
     if let Some(v) = v {
         return limbs::divrem_in_registers(q, r, a, b, v);
+    }
+    if limbs::in_registers(a.len(), b.len()) {
+        // One or two quotient digits: by the hardware divider, no reciprocal.
+        return limbs::divrem_in_registers_hw(q, r, a, b);
     }
     divrem_scratch(q, r, a, b)
 }
@@ -160,8 +166,12 @@ fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
 fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     if limbs::in_registers(an, dn) {
-        let v = limbs::divisor_reciprocal(b);
-        limbs::divrem_in_registers(q, &mut [0; DIV_REGISTERS][..dn], a, b, v);
+        let r = &mut [0; DIV_REGISTERS][..dn];
+        if limbs::few_digits(an, dn) {
+            limbs::divrem_in_registers_hw(q, r, a, b);
+        } else {
+            limbs::divrem_in_registers(q, r, a, b, limbs::divisor_reciprocal(b));
+        }
     } else if limbs::is_short(an, dn) {
         let s = limbs::div_q_short_scratch_len(an, dn);
         if s == 0 {
@@ -209,8 +219,15 @@ pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     let qn = an - dn + 1;
     if limbs::in_registers(an, dn) {
-        let v = limbs::divisor_reciprocal(b);
-        with_scratch(qn, |q| limbs::divrem_in_registers(q, r, a, b, v));
+        if limbs::few_digits(an, dn) {
+            // One or two quotient digits: by the hardware divider, no reciprocal.
+            let q = &mut [0; DIV_REGISTERS][..qn];
+            limbs::divrem_in_registers_hw(q, r, a, b);
+        } else {
+            with_scratch(qn, |q| {
+                limbs::divrem_in_registers(q, r, a, b, limbs::divisor_reciprocal(b))
+            });
+        }
     } else if limbs::is_short(an, dn) {
         let s = limbs::rem_short_scratch_len(an, dn);
         if s == 0 {

@@ -386,6 +386,9 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     assert_eq!(q.len(), an - dn + 1);
     assert_eq!(r.len(), dn);
     if in_registers(an, dn) {
+        if few_digits(an, dn) {
+            return divrem_in_registers_hw(q, r, a, d);
+        }
         return divrem_in_registers(q, r, a, d, divisor_reciprocal(d));
     }
     if is_short(an, dn) {
@@ -461,6 +464,27 @@ pub fn divrem_in_registers(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], v
         5 => divrem_small::<5>(q, r, a, d, v),
         6 => divrem_small::<6>(q, r, a, d, v),
         n => panic!("divrem_in_registers: a divisor of {n} limbs"),
+    }
+}
+
+/// [`divrem_in_registers`] without a reciprocal, each quotient digit from a hardware division:
+/// faster where [`few_digits`] holds (the reciprocal costs a hardware division of its own).
+///
+/// ```
+/// use carry::limbs::divrem_in_registers_hw;
+/// let (a, d) = ([5, 0, 1], [3, 1]); // 2^128 + 5 and 2^64 + 3
+/// let (mut q, mut r) = ([0; 2], [0; 2]);
+/// divrem_in_registers_hw(&mut q, &mut r, &a, &d);
+/// assert_eq!((q, r), ([u64::MAX - 2, 0], [14, 0])); // 2^128 + 5 = (2^64 - 3)(2^64 + 3) + 14
+/// ```
+pub fn divrem_in_registers_hw(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]) {
+    match d.len() {
+        2 => divrem_small_hw::<2>(q, r, a, d),
+        3 => divrem_small_hw::<3>(q, r, a, d),
+        4 => divrem_small_hw::<4>(q, r, a, d),
+        5 => divrem_small_hw::<5>(q, r, a, d),
+        6 => divrem_small_hw::<6>(q, r, a, d),
+        n => panic!("divrem_in_registers_hw: a divisor of {n} limbs"),
     }
 }
 
