@@ -198,7 +198,22 @@ fn one_limb_divisors() {
         check(&to_int(&prod).div_exact(&Int::from(d)), &sa, || {
             what("div_exact")
         });
-        n += 4;
+        // By -d, and checked on a multiple and on values just above it (inline and heap
+        // dividends, quotients that shrink inline).
+        check(
+            &to_int(&prod).div_exact(&-Int::from(d)),
+            &Integer::from(-&sa),
+            || what("div_exact by -d"),
+        );
+        let e = rng.below(3);
+        let b = Integer::from(&prod + e);
+        let got = to_int(&b).checked_div_exact(&Int::from(d));
+        let want = Integer::from(&b % d) == 0;
+        check_eq(got.is_some(), want, || what("checked_div_exact exact"));
+        if let Some(q) = got {
+            check(&q, &Integer::from(&b / d), || what("checked_div_exact"));
+        }
+        n += 7;
     }
     report("one_limb_divisors", n);
 }

@@ -188,28 +188,54 @@ fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
-/// `|a| % |b|` with the sign `rneg`, the quotient not kept; `b` must not be empty.
-fn rem_parts(a: &[u64], b: &[u64], rneg: bool) -> Parts {
-    if below(a, b) {
-        return Parts::from_sign_limbs(rneg, a);
+/// `|a| mod d` for a limb `d != 0`, for [`Int::rem_trunc`]: the remainder comes back in a
+/// register.
+#[inline(never)]
+fn rem_1_out(a: &[u64], d: u64) -> u64 {
+    match a.len() {
+        0 => 0,
+        1 | 2 => (to_u128(a) % d as u128) as u64,
+        _ => limbs::mod_1(a, d),
     }
+}
+
+/// `|a| % |b|` for [`Int::rem_trunc`], the quotient not kept; `b` has at least two limbs. A
+/// remainder of at most [`INLINE`] limbs goes to `r` (zero on entry) and gives `None`, a larger
+/// one comes back in a buffer of at least `b.len()` limbs (not normalised).
+#[inline(never)]
+fn rem_out(r: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
     let (an, dn) = (a.len(), b.len());
-    if dn == 1 {
-        let r = if an <= 2 {
-            (to_u128(a) % b[0] as u128) as u64
-        } else {
-            limbs::mod_1(a, b[0])
-        };
-        return Parts::from(Int::from_sign_u128(rneg, r as u128));
+    if below(a, b) {
+        if an <= INLINE {
+            r[..an].copy_from_slice(a);
+            return None;
+        }
+        let mut buf = pool::take(dn);
+        buf[..an].copy_from_slice(a);
+        buf[an..dn].fill(0);
+        return Some(buf);
     }
     if dn <= INLINE {
-        let mut r = [0; INLINE];
         rem_into(&mut r[..dn], a, b);
-        return Parts::small(rneg, r);
+        return None;
     }
-    let mut r = pool::take(dn);
-    rem_into(&mut r[..dn], a, b);
-    Parts::from_sign_buf(rneg, r, dn)
+    let mut buf = pool::take(dn);
+    rem_into(&mut buf[..dn], a, b);
+    hand_back(r, buf, dn)
+}
+
+/// A result in the first `n` limbs of `buf` (not normalised) handed back to
+/// [`Int::from_out`]: moved to `small` (zero on entry), and the buffer given back, when it fits
+/// there.
+#[inline(always)]
+fn hand_back(small: &mut [u64; INLINE], buf: Box<[u64]>, n: usize) -> Option<Box<[u64]>> {
+    let n = limbs::normalized_len(&buf[..n]);
+    if n <= INLINE {
+        small[..n].copy_from_slice(&buf[..n]);
+        pool::put(buf);
+        return None;
+    }
+    Some(buf)
 }
 
 /// `r = a mod b` for magnitudes with `a.len() >= b.len() >= 2`, `|a| >= |b|` and
@@ -620,14 +646,23 @@ impl Int {
         div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
     }
 
-    /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero.
-    #[inline(never)]
+    /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero. The
+    /// remainder is built here, in the caller, from what [`rem_1_out`] or [`rem_out`] hands
+    /// back in registers or in the caller's array: see [`Int::from_out`].
+    #[inline(always)]
     pub(crate) fn rem_trunc(&self, d: &Int) -> Int {
+        let (a, b) = (self.as_limbs(), d.as_limbs());
+        let neg = self.is_negative();
+        if let [d] = *b {
+            return Int::from_sign_u128(neg, rem_1_out(a, d) as u128);
+        }
         assert!(
-            !d.is_zero(),
+            !b.is_empty(),
             "attempt to calculate the remainder with a divisor of zero"
         );
-        rem_parts(self.as_limbs(), d.as_limbs(), self.is_negative()).into_int()
+        let mut r = [0; INLINE];
+        let buf = rem_out(&mut r, a, b);
+        Int::from_out(neg, r, buf, b.len())
     }
 
     /// `self / d` truncated toward zero, or `None` when `d` is zero.

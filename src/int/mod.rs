@@ -327,6 +327,32 @@ impl Int {
         Parts::from_sign_vec(neg, limbs).into_int()
     }
 
+    /// The value an out-of-line step handed back: `None` and the limbs in `small`, or a buffer
+    /// whose first `n` limbs hold a magnitude of more than [`INLINE`] limbs (need not be
+    /// normalised). Inlined into the caller, so the result is stored once, where it lands:
+    /// returned from the out-of-line step as an `Int`, it would be copied out of the return slot
+    /// by wide loads right after its narrower stores, and that copy waits for them.
+    #[inline(always)]
+    pub(crate) fn from_out(
+        neg: bool,
+        small: [u64; INLINE],
+        buf: Option<Box<[u64]>>,
+        n: usize,
+    ) -> Int {
+        let Some(buf) = buf else {
+            return Parts::small(neg, small).into_int();
+        };
+        let len = crate::limbs::normalized_len(&buf[..n]);
+        debug_assert!(len > INLINE);
+        Int {
+            repr: Repr::Heap {
+                neg,
+                len,
+                buf: ManuallyDrop::new(buf),
+            },
+        }
+    }
+
     /// The magnitude as little-endian limbs, without high zero limbs (empty for zero).
     ///
     /// ```
