@@ -1434,3 +1434,29 @@ fn divappr_within_a_few() {
     }
     eprintln!("divappr_within_a_few: at most {worst} above");
 }
+
+/// `inverse_limb` on every table entry (each odd low byte), with high bits of every kind, and
+/// on random odd limbs: `d·d⁻¹ = 1` modulo 2^64.
+#[test]
+fn inverse_limb_inverts() {
+    let mut rng = Rng::new("inverse_limb_inverts");
+    let seed = rng.seed;
+    for low in (1u64..256).step_by(2) {
+        for high in [0, u64::MAX, 1 << 63, 0x5555_5555_5555_5555, rng.next()] {
+            let d = high & !0xff | low;
+            assert_eq!(
+                d.wrapping_mul(limbs::inverse_limb(d)),
+                1,
+                "seed {seed} d {d:#x}"
+            );
+        }
+    }
+    for _ in 0..10_000 * scale() {
+        let d = rng.next() | 1;
+        assert_eq!(
+            d.wrapping_mul(limbs::inverse_limb(d)),
+            1,
+            "seed {seed} d {d:#x}"
+        );
+    }
+}

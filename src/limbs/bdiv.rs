@@ -31,8 +31,11 @@ const INVERSE_8: [u8; 128] = {
     t
 };
 
-/// `d⁻¹ mod 2^64` for odd `d`: eight bits from a table, then three steps of Newton's
-/// iteration (each doubles the correct low bits).
+/// `d⁻¹ mod 2^64` for odd `d`: eight bits `x` from a table, then with `e = 1 - d·x` (a
+/// multiple of 2^8) the product `x·(1 + e)·(1 + e²)·(1 + e⁴) = x·(1 - e⁸)/(1 - e)`, which is
+/// `1/d` modulo 2^64. The same precision as three steps of Newton's iteration, in a shorter
+/// dependency chain (four multiplications deep rather than six): `e²` and `e⁴` are formed
+/// while the product grows.
 ///
 /// ```
 /// let d = 0x1234_5678_9abc_def1u64;
@@ -40,13 +43,13 @@ const INVERSE_8: [u8; 128] = {
 /// ```
 pub const fn inverse_limb(d: u64) -> u64 {
     assert!(d & 1 == 1, "inverse_limb: even limb");
-    let mut x = INVERSE_8[(d as usize >> 1) & 127] as u64;
-    let mut i = 0;
-    while i < 3 {
-        x = x.wrapping_mul(2u64.wrapping_sub(d.wrapping_mul(x)));
-        i += 1;
-    }
-    x
+    let x = INVERSE_8[(d as usize >> 1) & 127] as u64;
+    let e = 1u64.wrapping_sub(d.wrapping_mul(x));
+    let e2 = e.wrapping_mul(e);
+    let e4 = e2.wrapping_mul(e2);
+    x.wrapping_mul(e.wrapping_add(1))
+        .wrapping_mul(e2.wrapping_add(1))
+        .wrapping_mul(e4.wrapping_add(1))
 }
 
 /// [`divexact_1_to`] for a value held in an array (limbs above its length zero), by Hensel's
