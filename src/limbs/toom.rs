@@ -5,8 +5,8 @@
 //! above `MUL_TOOM3` / `SQR_TOOM3`. Recursive products go back through [`mul`] / [`sqr`].
 
 use super::add::{
-    add, add_1_assign, add_assign, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub, sub_assign,
-    sub_n, sub_n_assign,
+    add_1_assign, add_assign, add_n, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub,
+    sub_1_assign, sub_assign, sub_n, sub_n_assign,
 };
 use super::bdiv::divexact_1;
 use super::mul::{mul, sqr};
@@ -36,13 +36,36 @@ fn add_into(dst: &mut [u64], x: &[u64]) {
     debug_assert_eq!(carry, 0);
 }
 
-/// Adds the Karatsuba middle term `tmp + c·B^(2n)` (`tmp` of `2n` limbs) into `r` at limb
-/// offset `n`; the sum must fit in `r`.
-fn karatsuba_add_middle(r: &mut [u64], n: usize, tmp: &[u64], c: u64) {
-    let carry = add_1_assign(&mut r[3 * n..], c);
-    debug_assert_eq!(carry, 0);
-    let carry = add_assign(&mut r[n..], tmp);
-    debug_assert_eq!(carry, 0);
+/// Finishes a Karatsuba product: `r` holds `lo = L0 + L1·B^n` (limbs `..2n`) and
+/// `hi = H0 + H1·B^n` (limbs `2n..`, at least `n` of them), `mid` the `2n`-limb
+/// `|a0 − a1|·|b0 − b1|`; adds the middle term `lo + hi ∓ mid` at limb `n` (`+ mid` when
+/// `negative`). Rather than forming `lo + hi` apart and adding it in (three passes over `2n`
+/// limbs), it forms `T = L1 + H0` once in place of `H0`, then `L0 + T` in place of `L1` and
+/// `T + H1` in place of `T`, and adds or subtracts `mid`: five passes over `n` limbs.
+fn karatsuba_combine(r: &mut [u64], n: usize, mid: &[u64], negative: bool) {
+    let (lo, hi) = r.split_at_mut(2 * n);
+    let (l0, l1) = lo.split_at_mut(n);
+    let (t, h1) = hi.split_at_mut(n);
+    let c1 = add_n_assign(t, l1); // T = H0 + L1
+    let c2 = c1 + add_n(l1, t, l0); // L0 + T, carry at limb 2n
+    let h1n = h1.len().min(n);
+    let c3 = c1 + add_assign(t, &h1[..h1n]); // T + H1, carry at limb 3n
+    let mid_term = &mut r[n..3 * n];
+    let (c4, b4) = if negative {
+        (add_n_assign(mid_term, mid), 0)
+    } else {
+        (0, sub_n_assign(mid_term, mid))
+    };
+    // The carries at limb 3n net to at least −1, and a −1 leaves the result non-negative.
+    let c5 = add_1_assign(&mut r[2 * n..3 * n], c2);
+    let top = &mut r[3 * n..];
+    if c3 + c4 + c5 >= b4 {
+        let carry = add_1_assign(top, c3 + c4 + c5 - b4);
+        debug_assert_eq!(carry, 0);
+    } else {
+        let borrow = sub_1_assign(top, 1);
+        debug_assert_eq!(borrow, 0);
+    }
 }
 
 /// Karatsuba product `r = a·b`: with `n = ceil(a.len()/2)` requires
@@ -56,7 +79,6 @@ pub fn mul_karatsuba(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     let (a0, a1) = a.split_at(n);
     let (b0, b1) = b.split_at(n);
     let (mid, rest) = scratch.split_at_mut(2 * n);
-    let (tmp, rest) = rest.split_at_mut(2 * n);
     let (lo, hi) = r.split_at_mut(2 * n);
     let negative = {
         let (da, db) = lo.split_at_mut(n);
@@ -69,13 +91,7 @@ pub fn mul_karatsuba(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     mul(lo, a0, b0, rest);
     mul(hi, a1, b1, rest);
     // Middle term a0·b1 + a1·b0 = lo + hi - (a0 - a1)(b0 - b1).
-    let mut c = add(tmp, lo, hi);
-    if negative {
-        c += add_n_assign(tmp, mid);
-    } else {
-        c -= sub_n_assign(tmp, mid);
-    }
-    karatsuba_add_middle(r, n, tmp, c);
+    karatsuba_combine(r, n, mid, negative);
 }
 
 /// Karatsuba square `r = a²`: requires `a.len() >= 2`, `r.len() == 2·a.len()` and
@@ -87,15 +103,12 @@ pub fn sqr_karatsuba(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     debug_assert_eq!(r.len(), 2 * an);
     let (a0, a1) = a.split_at(n);
     let (mid, rest) = scratch.split_at_mut(2 * n);
-    let (tmp, rest) = rest.split_at_mut(2 * n);
     let (lo, hi) = r.split_at_mut(2 * n);
     abs_diff(&mut lo[..n], a0, a1);
     sqr(mid, &lo[..n], rest);
     sqr(lo, a0, rest);
     sqr(hi, a1, rest);
-    let mut c = add(tmp, lo, hi);
-    c -= sub_n_assign(tmp, mid);
-    karatsuba_add_middle(r, n, tmp, c);
+    karatsuba_combine(r, n, mid, false);
 }
 
 /// Arithmetic shift right by one of a two's complement value.
