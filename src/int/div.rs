@@ -174,6 +174,8 @@ fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
         }
     } else if limbs::is_short(an, dn) {
         let s = limbs::div_q_short_scratch_len(an, dn);
+        // `with_scratch` tests for no scratch as well, but through its closure 17-by-16 limbs
+        // took 2 to 5 ns longer.
         if s == 0 {
             limbs::div_q_short(q, a, b, &mut []);
         } else {
@@ -246,7 +248,8 @@ pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     let qn = an - dn + 1;
     if limbs::in_registers(an, dn) {
         if limbs::few_digits(an, dn) {
-            // One or two quotient digits: by the hardware divider, no reciprocal.
+            // One or two quotient digits: by the hardware divider, no reciprocal. The quotient
+            // on the stack here, not through `with_scratch` (5 by 4 limbs 2 ns faster).
             let q = &mut [0; DIV_REGISTERS][..qn];
             limbs::divrem_in_registers_hw(q, r, a, b);
         } else {
