@@ -9,7 +9,7 @@
 //! crossovers found beside the values compiled in, and every timing printed). Partial runs print
 //! only: `-- --ntt` measures only the Toom-3 to NTT crossovers (`MUL_NTT`, `SQR_NTT`), `-- --redc`
 //! only the Montgomery product crossovers, `-- --mu` only Burnikel–Ziegler against Newton
-//! division (`DIV_MU`), `-- --add` only the ADC chain against the AVX-512F kernel (`ADD_AVX512`),
+//! division (`DIV_MU`), `-- --add` only the ADC chain against the AVX2 and AVX-512F kernels (`ADD_AVX2`, `ADD_AVX512`),
 //! `-- --toom4` only Toom-3 against Toom-4 (`MUL_TOOM4`), `-- --mul` and `-- --sqr` only the
 //! products' and the squares' crossovers (`MUL_KARATSUBA`, `MUL_TOOM3`; `SQR_*`), `-- --reference` only the reference
 //! timings. `-- --out PATH` writes the record elsewhere.
@@ -109,42 +109,65 @@ fn robust_crossover(sizes: &[usize], slow: &[f64], fast: &[f64]) -> Option<usize
         .map(|i| sizes[i])
 }
 
-/// The ADC chain against the AVX-512F carry-lookahead kernel for `add_n` (`ADD_AVX512`), on
-/// CPUs with AVX-512F.
+/// The ADC chain against the AVX-512F and the AVX2 carry-lookahead kernels for `add_n`
+/// (`ADD_AVX512`, `ADD_AVX2`), on CPUs with those features.
 #[cfg(target_arch = "x86_64")]
 fn tune_add(rng: &mut Lcg) -> Vec<Found> {
-    if !limbs::has_avx512f() {
-        out!("ADD_AVX512: this CPU has no AVX-512F");
+    let (avx2, avx512) = (limbs::has_avx2(), limbs::has_avx512f());
+    if !avx2 {
+        out!("ADD_AVX2, ADD_AVX512: this CPU has no AVX2");
         return vec![];
     }
     let sizes: Vec<usize> = (8..=128).step_by(8).chain([192, 256, 512, 1024]).collect();
-    let (mut adc, mut avx) = (vec![], vec![]);
-    out!("add: limbs adc_ns avx512_ns");
+    let (mut adc, mut t2, mut t512) = (vec![], vec![], vec![]);
+    out!("add: limbs adc_ns avx2_ns avx512_ns");
     for &n in &sizes {
         let a = rng.limbs(n);
         let b = rng.limbs(n);
         let mut r = vec![0u64; n];
         let (pa, pb, pr) = (a.as_ptr(), b.as_ptr(), r.as_mut_ptr());
-        // SAFETY: all three hold n limbs; AVX-512F is present (checked above).
+        // SAFETY: all three hold n limbs.
         let tc = time_ns(|| unsafe {
             black_box(limbs::add_n_adc(pr, black_box(pa), pb, n));
         });
-        // SAFETY: as above.
+        // SAFETY: as above; AVX2 is present (checked above).
         let tv = time_ns(|| unsafe {
-            black_box(limbs::add_sub_n_avx512::<false>(pr, black_box(pa), pb, n));
+            black_box(limbs::add_sub_n_avx2::<false>(pr, black_box(pa), pb, n));
         });
-        out!("add {n:4} {tc:10.1} {tv:10.1}");
+        let tw = if avx512 {
+            // SAFETY: as above; AVX-512F is present.
+            time_ns(|| unsafe {
+                black_box(limbs::add_sub_n_avx512::<false>(pr, black_box(pa), pb, n));
+            })
+        } else {
+            f64::NAN
+        };
+        out!("add {n:4} {tc:10.1} {tv:10.1} {tw:10.1}");
         adc.push(tc);
-        avx.push(tv);
+        t2.push(tv);
+        t512.push(tw);
     }
-    let found = crossover(&sizes, &adc, &avx);
-    out!("ADD_AVX512 = {found:?}");
-    vec![Found {
-        name: "ADD_AVX512",
-        compiled: th::ADD_AVX512,
-        measured: found,
-        what: "`add_n`: ADC chain against the AVX-512F kernel",
-    }]
+    let found2 = crossover(&sizes, &adc, &t2);
+    out!("ADD_AVX2 = {found2:?}");
+    let mut found = vec![Found {
+        name: "ADD_AVX2",
+        compiled: th::ADD_AVX2,
+        measured: found2,
+        what: "`add_n` without AVX-512F: ADC chain against the AVX2 kernel",
+    }];
+    if avx512 {
+        let found512 = crossover(&sizes, &adc, &t512);
+        out!("ADD_AVX512 = {found512:?}");
+        found.push(Found {
+            name: "ADD_AVX512",
+            compiled: th::ADD_AVX512,
+            measured: found512,
+            what: "`add_n`: ADC chain against the AVX-512F kernel",
+        });
+    } else {
+        out!("ADD_AVX512: this CPU has no AVX-512F");
+    }
+    found
 }
 
 fn tune_mul(rng: &mut Lcg) -> Vec<Found> {

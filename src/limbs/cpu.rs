@@ -190,3 +190,9 @@ pub fn has_avx512f() -> bool {
 pub fn avx512f_known_off() -> bool {
     STATE.load(Ordering::Relaxed) & (READY | CPU_AVX512) == READY
 }
+
+/// Whether the kernels are known not to use AVX2: as [`avx512f_known_off`] for AVX2.
+#[inline]
+pub fn avx2_known_off() -> bool {
+    STATE.load(Ordering::Relaxed) & (READY | CPU_AVX2) == READY
+}

@@ -6,6 +6,8 @@
 
 mod add;
 #[cfg(target_arch = "x86_64")]
+mod add_avx2;
+#[cfg(target_arch = "x86_64")]
 mod add_avx512;
 mod bdiv;
 mod cpu;

@@ -1,8 +1,8 @@
-//! Addition and subtraction of limb vectors on one ADC/SBB chain (any x86_64), and on
-//! AVX-512F lanes from `ADD_AVX512` limbs.
+//! Addition and subtraction of limb vectors on one ADC/SBB chain (any x86_64), on AVX-512F
+//! lanes from `ADD_AVX512` limbs, and on AVX2 lanes from `ADD_AVX2` limbs without AVX-512F.
 
-use super::has_avx512f;
-use crate::thresholds::ADD_AVX512;
+use super::{has_avx2, has_avx512f};
+use crate::thresholds::{ADD_AVX2, ADD_AVX512};
 use core::arch::asm;
 
 /// `r[i] = a[i] + b[i]` (ADC) or `a[i] - b[i]` (SBB) over `n` limbs, with the carry or borrow
@@ -70,30 +70,38 @@ macro_rules! carry_chain {
 }
 
 /// `r = a + b` over `n` limbs; returns the carry out. The AVX-512F kernel from
-/// `ADD_AVX512` limbs where the CPU has it (out of line, so that this stays small enough to
-/// inline into the short additions of `Int`), the ADC chain otherwise.
+/// `ADD_AVX512` limbs where the CPU has it, else the AVX2 one from `ADD_AVX2` limbs (both out
+/// of line, so that this stays small enough to inline into the short additions of `Int`), the
+/// ADC chain otherwise.
 ///
 /// # Safety
 /// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
 /// `b` but must not otherwise overlap them.
 #[inline]
 pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
-        if n >= ADD_AVX512 && has_avx512f() {
-            return add_sub_n_avx512::<false>(r, a, b, n);
+        if n >= ADD_AVX512.min(ADD_AVX2) {
+            if n >= ADD_AVX512 && has_avx512f() {
+                return add_sub_n_avx512::<false>(r, a, b, n);
+            }
+            if n >= ADD_AVX2 && has_avx2() && !has_avx512f() {
+                return add_sub_n_avx2::<false>(r, a, b, n);
+            }
         }
         add_n_adc(r, a, b, n)
     }
 }
 
 /// Whether [`add_n_asm`] and [`sub_n_asm`] run the ADC/SBB chain for `n` limbs (so that
-/// [`add_n_adc`] and [`sub_n_sbb`] give the same result as fast): short of `ADD_AVX512`
-/// limbs, or AVX-512F known to be off. Reads the feature state without initialising it, so
-/// that an entry point testing this stays a leaf function (saves no registers).
+/// [`add_n_adc`] and [`sub_n_sbb`] give the same result as fast): short of both `ADD_AVX512`
+/// and `ADD_AVX2` limbs, or AVX-512F known to be off and short of `ADD_AVX2` or AVX2 known to
+/// be off. Reads the feature state without initialising it, so that an entry point testing
+/// this stays a leaf function (saves no registers).
 #[inline]
 pub fn add_n_is_chain(n: usize) -> bool {
-    n < ADD_AVX512 || super::super::cpu::avx512f_known_off()
+    use super::super::cpu::{avx2_known_off, avx512f_known_off};
+    n < ADD_AVX512.min(ADD_AVX2) || (avx512f_known_off() && (n < ADD_AVX2 || avx2_known_off()))
 }
 
 /// `r = a + b` over `n` limbs on one ADC chain; returns the carry out.
@@ -121,17 +129,23 @@ pub unsafe fn add_n_adc_end(
 }
 
 /// `r = a - b` over `n` limbs; returns the borrow out. The AVX-512F kernel from
-/// `ADD_AVX512` limbs where the CPU has it, the SBB chain otherwise.
+/// `ADD_AVX512` limbs where the CPU has it, else the AVX2 one from `ADD_AVX2` limbs, the SBB
+/// chain otherwise.
 ///
 /// # Safety
 /// `a` and `b` must be valid for reading and `r` for writing `n` limbs; `r` may equal `a` or
 /// `b` but must not otherwise overlap them.
 #[inline]
 pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    // SAFETY: the caller's guarantees are the kernels'; AVX-512F is checked.
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
-        if n >= ADD_AVX512 && has_avx512f() {
-            return add_sub_n_avx512::<true>(r, a, b, n);
+        if n >= ADD_AVX512.min(ADD_AVX2) {
+            if n >= ADD_AVX512 && has_avx512f() {
+                return add_sub_n_avx512::<true>(r, a, b, n);
+            }
+            if n >= ADD_AVX2 && has_avx2() && !has_avx512f() {
+                return add_sub_n_avx2::<true>(r, a, b, n);
+            }
         }
         sub_n_sbb(r, a, b, n)
     }
@@ -170,6 +184,38 @@ pub unsafe fn add_sub_n_avx512<const SUB: bool>(
             add_n_adc(r, a, b, head)
         };
         super::super::add_avx512::add_sub_blocks::<SUB>(
+            r.add(head),
+            a.add(head),
+            b.add(head),
+            n - head,
+            carry,
+        )
+    }
+}
+
+/// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 8` on the ADC (SBB)
+/// chain, the rest eight AVX2 lanes at a time (`add_avx2`); returns the carry (borrow) out.
+///
+/// # Safety
+/// The CPU must support AVX2 ([`has_avx2`]); otherwise as [`add_n_asm`].
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+pub unsafe fn add_sub_n_avx2<const SUB: bool>(
+    r: *mut u64,
+    a: *const u64,
+    b: *const u64,
+    n: usize,
+) -> u64 {
+    let head = n % 8;
+    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
+    // n - head is a multiple of 8.
+    unsafe {
+        let carry = if SUB {
+            sub_n_sbb(r, a, b, head)
+        } else {
+            add_n_adc(r, a, b, head)
+        };
+        super::super::add_avx2::add_sub_blocks::<SUB>(
             r.add(head),
             a.add(head),
             b.add(head),
@@ -250,9 +296,21 @@ mod tests {
 
     #[test]
     fn avx512_carry_chains_match_portable_twins() {
-        if !has_avx512f() {
-            return;
+        if has_avx512f() {
+            lane_kernels_match_portable_twins(add_sub_n_avx512::<false>, add_sub_n_avx512::<true>);
         }
+    }
+
+    #[test]
+    fn avx2_carry_chains_match_portable_twins() {
+        if has_avx2() {
+            lane_kernels_match_portable_twins(add_sub_n_avx2::<false>, add_sub_n_avx2::<true>);
+        }
+    }
+
+    /// The lane kernels `add` and `sub` (whose CPU feature the caller checked) against the
+    /// portable twins.
+    fn lane_kernels_match_portable_twins(add: Kernel, sub_kernel: Kernel) {
         let mut seed = 5;
         for n in (0..=80).chain([127, 128, 129, 1000]) {
             // Random limbs (a quarter of them 0 or all ones), then carries and borrows that
@@ -279,13 +337,10 @@ mod tests {
                 let ctx = format!("n={n} pair {k}");
                 for sub in [false, true] {
                     let (mut r1, mut r2) = (vec![0; n], vec![0; n]);
-                    let kernel: Kernel = if sub {
-                        add_sub_n_avx512::<true>
-                    } else {
-                        add_sub_n_avx512::<false>
-                    };
+                    let kernel = if sub { sub_kernel } else { add };
                     let twin = if sub { sub_n_portable } else { add_n_portable };
-                    // SAFETY: AVX-512F is present (checked above); all three hold n limbs.
+                    // SAFETY: the kernel's feature is present (checked by the caller); all
+                    // three hold n limbs.
                     let c1 = unsafe { kernel(r1.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
                     assert_eq!((c1, &r1), (twin(&mut r2, a, b), &r2), "sub={sub} {ctx}");
                     // In place, r == a.

@@ -16,4 +16,4 @@ pub use mont::*;
 pub use mul::*;
 pub use redc::*;
 
-pub use super::cpu::{has_avx512f, has_bmi2_adx};
+pub use super::cpu::{has_avx2, has_avx512f, has_bmi2_adx};
