@@ -213,6 +213,7 @@ speed32:
 # The num-bigint differential suite (cross/diff) on aarch64 under qemu-aarch64 and on i686;
 # the library with `alloc` built for wasm32.
 cross:
+	$(CARGO) clippy -q -p carry --all-features --target aarch64-unknown-linux-gnu -- -D warnings
 	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target aarch64-unknown-linux-gnu
 	cd cross/diff && CARRY_SCALE=$${CARRY_SCALE:-1} $(CARGO) test -q --test diff --target i686-unknown-linux-gnu
 	$(CARGO) build -q -p carry --no-default-features --features alloc --target wasm32-unknown-unknown

@@ -98,7 +98,10 @@ pub fn cpu_detected() -> u32 {
 }
 
 /// BMI2 and ADX, which the MULX/ADCX/ADOX kernels need together.
-#[cfg_attr(not(feature = "std"), allow(clippy::nonminimal_bool, clippy::eq_op))]
+#[cfg_attr(
+    any(not(feature = "std"), not(target_arch = "x86_64")),
+    allow(clippy::nonminimal_bool, clippy::eq_op)
+)]
 fn detect_bmi2_adx() -> bool {
     detect!("bmi2") && detect!("adx")
 }

@@ -341,8 +341,10 @@ fn stage_fwd_small<const T: usize>(a: &mut [u32], m: usize, tw: &Twiddles, p: u3
 /// `ntt_avx512`.
 pub(super) const PORTABLE: u8 = 0;
 /// See [`PORTABLE`].
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const AVX2: u8 = 1;
 /// See [`PORTABLE`].
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(super) const AVX512: u8 = 2;
 
 /// Points that the transforms finish depth first, block by block, within the level-1 data cache
@@ -648,36 +650,45 @@ const fn inv_mod(x: u32, p: u32) -> u32 {
 /// compiler's own 16-lane vectorisation of the portable loop made whole products slower).
 #[inline(always)]
 pub(super) fn pointwise_mul_isa<const V: u8>(a: &mut [u32], b: &[u32], p: u32) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if V != PORTABLE {
+    let done = if V != PORTABLE {
         // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
-        done = unsafe { super::ntt_avx2::pointwise_mul(a, &b[..a.len()], p, neg_inverse(p)) };
-    }
+        unsafe { super::ntt_avx2::pointwise_mul(a, &b[..a.len()], p, neg_inverse(p)) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     pointwise_mul(&mut a[done..], &b[done..], p);
 }
 
 /// [`pointwise_sqr`] with the kernels `V` (see [`pointwise_mul_isa`]).
 #[inline(always)]
 pub(super) fn pointwise_sqr_isa<const V: u8>(a: &mut [u32], p: u32) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if V != PORTABLE {
+    let done = if V != PORTABLE {
         // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
-        done = unsafe { super::ntt_avx2::pointwise_sqr(a, p, neg_inverse(p)) };
-    }
+        unsafe { super::ntt_avx2::pointwise_sqr(a, p, neg_inverse(p)) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     pointwise_sqr(&mut a[done..], p);
 }
 
 /// [`garner_chunk`] with the kernels `V` (see [`pointwise_mul_isa`]).
 #[inline(always)]
 pub(super) fn garner_isa<const V: u8>(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut [u32]) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    if V != PORTABLE {
+    let done = if V != PORTABLE {
         // SAFETY: `V` is `AVX2` or `AVX512` only where the CPU was found to support AVX2.
-        done = unsafe { super::ntt_avx2::garner(g, r0, r1, r2) };
-    }
+        unsafe { super::ntt_avx2::garner(g, r0, r1, r2) }
+    } else {
+        0
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let done = 0;
     garner_chunk(g, &mut r0[done..], &mut r1[done..], &mut r2[done..]);
 }
 
