@@ -1105,6 +1105,49 @@ fn strings_long() {
     report("strings_long", n);
 }
 
+/// Several numbers of the same length parsed in a row, in one radix and then another (a thread
+/// keeps the splitting powers of its last conversion from digits for the next one of as many
+/// chunks in that radix): each against GMP's value of the same digits.
+#[test]
+fn strings_same_length_in_a_row() {
+    use carry::thresholds::FROM_RADIX_DC;
+    let mut rng = Rng::for_test("strings_same_length_in_a_row");
+    let mut n = 0u64;
+    for _ in 0..cases(40) {
+        // As many chunks (`limbs::radix_chunk` digits each) in every radix.
+        let chunks = [
+            FROM_RADIX_DC / 19 + 1,
+            FROM_RADIX_DC / 8 + 3,
+            FROM_RADIX_DC / 2,
+        ][rng.below(3) as usize];
+        for radix in [10, 10, 7, 10, rng.range(2, 36) as u32] {
+            let m = carry::limbs::radix_chunk(radix).0;
+            for _ in 0..3 {
+                let len = chunks * m - rng.below(m as u64) as usize;
+                let digits: String = (0..len)
+                    .map(|i| {
+                        let d = if i == 0 {
+                            rng.range(1, radix as u64 - 1)
+                        } else {
+                            rng.below(radix as u64)
+                        };
+                        char::from_digit(d as u32, radix).expect("digit")
+                    })
+                    .collect();
+                let ra = Integer::from_str_radix(&digits, radix as i32).expect("rug parses");
+                match Int::from_str_radix(&digits, radix) {
+                    Ok(b) => check(&b, &ra, || format!("{len} digits in radix {radix}")),
+                    Err(e) => fail(&format!(
+                        "from_str_radix failed: {e}: {len} digits in radix {radix}"
+                    )),
+                }
+                n += 1;
+            }
+        }
+    }
+    report("strings_same_length_in_a_row", n);
+}
+
 /// `a` (equal to `ra`) to digits in `radix` as GMP writes them, and those digits back to `ra`.
 fn round_trip(a: &Int, ra: &Integer, radix: u32, what: impl Fn() -> String) {
     let want = ra.to_string_radix(radix as i32);
