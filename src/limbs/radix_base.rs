@@ -236,12 +236,21 @@ fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixB
         }
         (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 * d2[i] as u128
     };
-    let mut carry = 0u128;
+    // Each pair of coefficients is divided by D on its own, so that the divisions overlap;
+    // then limb k is its remainder plus the quotient of pair k - 1 (below D: the coefficients
+    // are below 2^64·h, far below D^2) plus a carry of 0 or 1, less D when that reaches D.
+    let mut q_prev = 0u64;
+    let mut carry = 0u64;
     for (k, limb) in r.iter_mut().enumerate() {
-        let v = carry + coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
-        (carry, *limb) = base.divmod(v);
+        let v = coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
+        let (q, rem) = base.divmod(v);
+        debug_assert!(q < base.d as u128);
+        let t = rem + q_prev + carry;
+        carry = (t >= base.d) as u64;
+        *limb = t - carry * base.d;
+        q_prev = q as u64;
     }
-    debug_assert_eq!(carry, 0);
+    debug_assert_eq!((q_prev, carry), (0, 0));
 }
 
 /// A base-`D` operand that several products share (a power, in the conversion to digits),
