@@ -271,20 +271,29 @@ std::thread_local! {
 /// own), kept afterwards up to [`CACHED_TABLE_LIMBS`].
 #[cfg(feature = "std")]
 fn with_powers<R>(radix: u32, len: usize, f: impl FnOnce(&Powers) -> R) -> R {
-    let cached = LAST_TABLE
-        .try_with(|c| c.borrow_mut().take())
-        .ok()
-        .flatten();
-    let mut powers = match cached {
+    let mut powers = match take_kept(&LAST_TABLE) {
         Some(p) if p.radix == radix => p,
         _ => Powers::new(radix),
     };
     powers.prepare(powers.split(len).0);
     let r = f(&powers);
-    if powers.limbs() <= CACHED_TABLE_LIMBS {
-        let _ = LAST_TABLE.try_with(|c| *c.borrow_mut() = Some(powers));
-    }
+    keep(&LAST_TABLE, powers.limbs(), powers);
     r
+}
+
+/// This thread's kept value in `cell`, taken out (so that a nested conversion builds its own).
+#[cfg(feature = "std")]
+fn take_kept<T>(cell: &'static std::thread::LocalKey<RefCell<Option<T>>>) -> Option<T> {
+    cell.try_with(|c| c.borrow_mut().take()).ok().flatten()
+}
+
+/// Keeps `value`, of `limbs` limbs, in this thread's `cell` when it is at most
+/// [`CACHED_TABLE_LIMBS`].
+#[cfg(feature = "std")]
+fn keep<T>(cell: &'static std::thread::LocalKey<RefCell<Option<T>>>, limbs: usize, value: T) {
+    if limbs <= CACHED_TABLE_LIMBS {
+        let _ = cell.try_with(|c| *c.borrow_mut() = Some(value));
+    }
 }
 
 /// Calls `f` with the [`Powers`] of `radix` prepared for `len` digits (computed anew without
@@ -318,18 +327,12 @@ std::thread_local! {
 #[cfg(feature = "std")]
 fn with_halving_powers<R>(len: usize, radix: u32, f: impl FnOnce(&HalvingPowers) -> R) -> R {
     let chunks = len.div_ceil(limbs::radix_chunk(radix).0);
-    let cached = LAST_HALVING
-        .try_with(|c| c.borrow_mut().take())
-        .ok()
-        .flatten();
-    let powers = match cached {
+    let powers = match take_kept(&LAST_HALVING) {
         Some((r, c, p)) if r == radix && c == chunks => p,
         _ => HalvingPowers::new(len, radix),
     };
     let r = f(&powers);
-    if powers.limbs() <= CACHED_TABLE_LIMBS {
-        let _ = LAST_HALVING.try_with(|c| *c.borrow_mut() = Some((radix, chunks, powers)));
-    }
+    keep(&LAST_HALVING, powers.limbs(), (radix, chunks, powers));
     r
 }
 
@@ -354,6 +357,12 @@ struct HalvingPowers {
 }
 
 impl HalvingPowers {
+    /// The limbs of the powers.
+    #[cfg(feature = "std")]
+    fn limbs(&self) -> usize {
+        self.pows.iter().map(|(p, _)| p.len()).sum()
+    }
+
     fn new(digits: usize, radix: u32) -> HalvingPowers {
         let (m, big) = limbs::radix_chunk(radix);
         let leaf = (FROM_RADIX_DC / (2 * m)).max(1);
@@ -395,14 +404,6 @@ impl HalvingPowers {
         }
         pows.reverse();
         HalvingPowers { m, exps, pows }
-    }
-}
-
-impl HalvingPowers {
-    /// The limbs of the powers.
-    #[cfg(feature = "std")]
-    fn limbs(&self) -> usize {
-        self.pows.iter().map(|(p, _)| p.len()).sum()
     }
 }
 

@@ -9,6 +9,7 @@
 //! instructions, against eight ADCs. Chosen from `ADD_AVX2` limbs (thresholds.rs) where the
 //! AVX-512F kernel is not, after the ADC chain of `x86` has added the lowest `n mod 8` limbs.
 
+use super::add_avx512::lookahead;
 use core::arch::x86_64::*;
 
 /// Row `k` has all ones in the lanes whose bit is set in `k`.
@@ -54,12 +55,8 @@ pub unsafe fn add_sub_blocks<const SUB: bool>(
         unsafe {
             let (s0, g0, p0) = lanes::<SUB>(a.add(i), b.add(i));
             let (s1, g1, p1) = lanes::<SUB>(a.add(i + 4), b.add(i + 4));
-            let (generate, propagate) = (g0 | g1 << 4, p0 | p1 << 4);
-            // A carry entering lane j sets bit j of (generate << 1 | carry); adding
-            // `propagate` ripples it through the run of propagating lanes above, so the lanes
-            // whose bit changed are exactly those that receive a carry.
-            let t = (generate << 1 | carry) + propagate;
-            let receives = (t ^ propagate) as usize;
+            let (receives, t) = lookahead(g0 | g1 << 4, p0 | p1 << 4, carry);
+            let receives = receives as usize;
             carry = t >> 8;
             _mm256_storeu_si256(r.add(i).cast(), settle::<SUB>(s0, receives & 15));
             _mm256_storeu_si256(r.add(i + 4).cast(), settle::<SUB>(s1, receives >> 4 & 15));

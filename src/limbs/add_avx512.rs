@@ -96,12 +96,8 @@ fn block<const SUB: bool>(x: __m512i, y: __m512i, carry: u32) -> (__m512i, u32) 
             _mm512_cmpeq_epi64_mask(s, ones),
         )
     };
-    let propagate = propagate as u32;
-    // A carry entering lane j sets bit j of (generate << 1 | carry); adding `propagate`
-    // ripples it through the run of propagating lanes above, so the lanes whose bit changed
-    // are exactly those that receive a carry.
-    let t = ((generate as u32) << 1 | carry) + propagate;
-    let receives = (t ^ propagate) as u8;
+    let (receives, t) = lookahead(generate as u32, propagate as u32, carry);
+    let receives = receives as u8;
     let one = _mm512_set1_epi64(1);
     let out = if SUB {
         _mm512_mask_sub_epi64(s, receives, s, one)
@@ -109,4 +105,15 @@ fn block<const SUB: bool>(x: __m512i, y: __m512i, carry: u32) -> (__m512i, u32) 
         _mm512_mask_add_epi64(s, receives, s, one)
     };
     (out, t)
+}
+
+/// The carries between eight lanes from their generate and propagate masks (bit `j`: lane
+/// `j`) and the carry into lane 0: the lanes that receive a carry, and a word whose bit 8 is
+/// the carry out of the eight. A carry entering lane `j` sets bit `j` of
+/// `generate << 1 | carry`; adding `propagate` ripples it through the run of propagating
+/// lanes above, so the lanes whose bit changed are exactly those that receive a carry.
+#[inline(always)]
+pub(super) fn lookahead(generate: u32, propagate: u32, carry: u32) -> (u32, u32) {
+    let t = (generate << 1 | carry) + propagate;
+    (t ^ propagate, t)
 }

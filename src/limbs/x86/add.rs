@@ -79,17 +79,44 @@ macro_rules! carry_chain {
 /// `b` but must not otherwise overlap them.
 #[inline]
 pub unsafe fn add_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    // SAFETY: the caller's guarantees.
+    unsafe { add_sub_n::<false>(r, a, b, n) }
+}
+
+/// [`add_n_asm`] (or [`sub_n_asm`] when `SUB`): the lane kernel the CPU has for `n` limbs,
+/// AVX-512F before AVX2, the ADC (SBB) chain otherwise.
+///
+/// # Safety
+/// As [`add_n_asm`].
+#[inline(always)]
+unsafe fn add_sub_n<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
         if n >= ADD_AVX512.min(ADD_AVX2) {
             if n >= ADD_AVX512 && has_avx512f() {
-                return add_sub_n_avx512::<false>(r, a, b, n);
+                return add_sub_n_avx512::<SUB>(r, a, b, n);
             }
-            if n >= ADD_AVX2 && has_avx2() && !has_avx512f() {
-                return add_sub_n_avx2::<false>(r, a, b, n);
+            if n >= ADD_AVX2 && has_avx2() {
+                return add_sub_n_avx2::<SUB>(r, a, b, n);
             }
         }
-        add_n_adc(r, a, b, n)
+        chain::<SUB>(r, a, b, n)
+    }
+}
+
+/// The ADC chain (the SBB chain when `SUB`) over `n` limbs.
+///
+/// # Safety
+/// As [`add_n_asm`].
+#[inline(always)]
+unsafe fn chain<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    // SAFETY: the caller's guarantees.
+    unsafe {
+        if SUB {
+            sub_n_sbb(r, a, b, n)
+        } else {
+            add_n_adc(r, a, b, n)
+        }
     }
 }
 
@@ -137,18 +164,8 @@ pub unsafe fn add_n_adc_end(
 /// `b` but must not otherwise overlap them.
 #[inline]
 pub unsafe fn sub_n_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
-    // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
-    unsafe {
-        if n >= ADD_AVX512.min(ADD_AVX2) {
-            if n >= ADD_AVX512 && has_avx512f() {
-                return add_sub_n_avx512::<true>(r, a, b, n);
-            }
-            if n >= ADD_AVX2 && has_avx2() && !has_avx512f() {
-                return add_sub_n_avx2::<true>(r, a, b, n);
-            }
-        }
-        sub_n_sbb(r, a, b, n)
-    }
+    // SAFETY: the caller's guarantees.
+    unsafe { add_sub_n::<true>(r, a, b, n) }
 }
 
 /// `r = a - b` over `n` limbs on one SBB chain; returns the borrow out.
@@ -178,18 +195,9 @@ pub unsafe fn add_sub_n_avx512<const SUB: bool>(
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 8.
     unsafe {
-        let carry = if SUB {
-            sub_n_sbb(r, a, b, head)
-        } else {
-            add_n_adc(r, a, b, head)
-        };
-        super::super::add_avx512::add_sub_blocks::<SUB>(
-            r.add(head),
-            a.add(head),
-            b.add(head),
-            n - head,
-            carry,
-        )
+        let carry = chain::<SUB>(r, a, b, head);
+        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
+        super::super::add_avx512::add_sub_blocks::<SUB>(r, a, b, n - head, carry)
     }
 }
 
@@ -210,18 +218,9 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 8.
     unsafe {
-        let carry = if SUB {
-            sub_n_sbb(r, a, b, head)
-        } else {
-            add_n_adc(r, a, b, head)
-        };
-        super::super::add_avx2::add_sub_blocks::<SUB>(
-            r.add(head),
-            a.add(head),
-            b.add(head),
-            n - head,
-            carry,
-        )
+        let carry = chain::<SUB>(r, a, b, head);
+        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
+        super::super::add_avx2::add_sub_blocks::<SUB>(r, a, b, n - head, carry)
     }
 }
 
