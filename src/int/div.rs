@@ -127,6 +127,73 @@ fn below(a: &[u64], b: &[u64]) -> bool {
     a.len() < b.len() || (a.len() == b.len() && limbs::cmp_n(a, b).is_lt())
 }
 
+/// `|x| / |d|` for [`Int::div_exact`] and [`Int::checked_div_exact`] when `d` divides `x`. Sets
+/// `qn` to the quotient's length in limbs, or to 0 when `d` is zero or does not divide `x`; a quotient of at most [`INLINE`] limbs goes to `q` (zero on entry) and gives `None`, a
+/// larger one comes back in the first `qn` limbs of a buffer, for [`Int::from_out`]. (Returned
+/// as an `Int`, the quotient would be copied out of the return slot by wide loads right after
+/// its narrower stores, and that copy waits for them.)
+#[inline(never)]
+fn div_exact_out(q: &mut [u64; INLINE], qn: &mut usize, x: &Int, d: &Int) -> Option<Box<[u64]>> {
+    let (a, b) = (x.as_limbs(), d.as_limbs());
+    *qn = 0;
+    if b.is_empty() {
+        return None;
+    }
+    if a.is_empty() {
+        *qn = 1;
+        return None;
+    }
+    let an = a.len();
+    if let [d] = *b {
+        let mut buf = pool::take(an);
+        if !limbs::divexact_1_to(&mut buf[..an], a, d) {
+            pool::put(buf);
+            return None;
+        }
+        *qn = an;
+        return hand_back(q, buf, an);
+    }
+    if b.len() >= DIV_DC || an < b.len() {
+        let (quo, r) = x.div_rem(d);
+        if !r.is_zero() {
+            return None;
+        }
+        return match Parts::from(quo) {
+            Parts::Small { len, limbs, .. } => {
+                *q = limbs;
+                *qn = len.max(1);
+                None
+            }
+            Parts::Big { len, buf, .. } => {
+                *qn = len;
+                Some(buf)
+            }
+        };
+    }
+    // Hensel's division needs an odd divisor: remove the divisor's factors of two from both.
+    let tz = d.trailing_zeros().unwrap_or(0);
+    if x.trailing_zeros().unwrap_or(0) < tz {
+        return None;
+    }
+    let mut w = shifted_right(a, tz);
+    let b = shifted_right(b, tz);
+    let (wn, bn) = (limbs::normalized_len(&w), limbs::normalized_len(&b));
+    let mut out = None;
+    if wn >= bn {
+        let n = wn - bn + 1;
+        let mut buf = pool::take(n);
+        if limbs::divexact_hensel(&mut buf[..n], &mut w[..wn], &b[..bn]) {
+            *qn = n;
+            out = hand_back(q, buf, n);
+        } else {
+            pool::put(buf);
+        }
+    }
+    pool::give(w);
+    pool::give(b);
+    out
+}
+
 /// The value of at most two limbs.
 #[inline(always)]
 fn to_u128(a: &[u64]) -> u128 {
@@ -431,6 +498,7 @@ impl Int {
     /// let a = Int::from(3).pow(80) * Int::from(-14);
     /// assert_eq!(a.div_exact(&Int::from(42)), -Int::from(3).pow(79));
     /// ```
+    #[inline]
     pub fn div_exact(&self, d: &Int) -> Int {
         if let ([dl], Some((neg, n, a))) = (d.as_limbs(), self.inline_parts()) {
             // An inline dividend by one limb: the quotient is built in the return slot.
@@ -440,7 +508,12 @@ impl Int {
                 None => div_exact_failed(false),
             };
         }
-        self.div_exact_general(d)
+        let (mut q, mut qn) = ([0; INLINE], 0);
+        let buf = div_exact_out(&mut q, &mut qn, self, d);
+        if qn == 0 {
+            div_exact_failed(d.is_zero());
+        }
+        Int::from_out(self.is_negative() != d.is_negative(), q, buf, qn)
     }
 
     /// [`Int::div_exact`], or `None` when `d` is zero or does not divide `self`.
@@ -451,77 +524,16 @@ impl Int {
     /// assert_eq!(Int::from(92).checked_div_exact(&Int::from(7)), None);
     /// assert_eq!(Int::from(92).checked_div_exact(&Int::ZERO), None);
     /// ```
+    #[inline]
     pub fn checked_div_exact(&self, d: &Int) -> Option<Int> {
         if let ([dl], Some((neg, n, a))) = (d.as_limbs(), self.inline_parts()) {
             let neg = neg != d.is_negative();
             return divexact_1_inline(a, n, *dl).map(|q| Parts::small(neg, q).into_int());
         }
-        self.checked_div_exact_general(d)
-    }
-
-    /// [`Int::div_exact`] for the shapes not inlined into it.
-    #[inline(never)]
-    fn div_exact_general(&self, d: &Int) -> Int {
-        match self.div_exact_parts(d) {
-            Some(q) => q.into_int(),
-            None => div_exact_failed(d.is_zero()),
-        }
-    }
-
-    /// [`Int::checked_div_exact`] for the shapes not inlined into it.
-    #[inline(never)]
-    fn checked_div_exact_general(&self, d: &Int) -> Option<Int> {
-        Some(self.div_exact_parts(d)?.into_int())
-    }
-
-    /// The quotient of [`Int::checked_div_exact`] in pieces.
-    #[inline(always)]
-    fn div_exact_parts(&self, d: &Int) -> Option<Parts> {
+        let (mut q, mut qn) = ([0; INLINE], 0);
+        let buf = div_exact_out(&mut q, &mut qn, self, d);
         let neg = self.is_negative() != d.is_negative();
-        if d.is_zero() {
-            return None;
-        }
-        if self.is_zero() {
-            return Some(Parts::from(Int::ZERO));
-        }
-        let (a, b) = (self.as_limbs(), d.as_limbs());
-        if let [d] = *b {
-            let n = a.len();
-            let mut q = pool::take(n);
-            if limbs::divexact_1_to(&mut q[..n], a, d) {
-                return Some(Parts::from_sign_buf(neg, q, n));
-            }
-            pool::put(q);
-            return None;
-        }
-        if b.len() >= DIV_DC || a.len() < b.len() {
-            let (q, r) = self.div_rem(d);
-            return r.is_zero().then(|| Parts::from(q));
-        }
-        // Hensel's division needs an odd divisor: remove d's factors of two from both.
-        let tz = d.trailing_zeros().unwrap_or(0);
-        if self.trailing_zeros().unwrap_or(0) < tz {
-            return None;
-        }
-        let mut w = shifted_right(a, tz);
-        let b = shifted_right(b, tz);
-        let (wn, bn) = (limbs::normalized_len(&w), limbs::normalized_len(&b));
-        let q = (wn >= bn).then(|| {
-            let qn = wn - bn + 1;
-            let mut q = pool::take(qn);
-            let exact = limbs::divexact_hensel(&mut q[..qn], &mut w[..wn], &b[..bn]);
-            (exact, q, qn)
-        });
-        pool::give(w);
-        pool::give(b);
-        match q {
-            Some((true, q, qn)) => Some(Parts::from_sign_buf(neg, q, qn)),
-            Some((false, q, _)) => {
-                pool::put(q);
-                None
-            }
-            None => None,
-        }
+        (qn != 0).then(|| Int::from_out(neg, q, buf, qn))
     }
 
     /// The Euclidean quotient: `self = q·d + r` with `0 <= r < |d|`, as `i64::div_euclid`.
