@@ -492,7 +492,8 @@ pub fn divrem_in_registers_hw(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64]
 /// [`divrem_schoolbook`] but with the divisor and the running remainder in registers: the
 /// dividend is normalized limb by limb as each quotient digit reads it, and nothing is copied,
 /// stored or reloaded on the way from one digit to the next. Same contract as [`divrem`], with
-/// `v` the 3/2 reciprocal of `dd`'s top two limbs.
+/// `v` the 3/2 reciprocal of `dd`'s top two limbs, except that for a normalised `d` the
+/// quotient `q` may leave out a top digit that the caller knows to be zero.
 #[inline(always)]
 pub(super) fn divrem_small<const DN: usize>(
     q: &mut [u64],
@@ -538,8 +539,12 @@ fn divrem_small_with<const DN: usize, const HW: bool>(
     v: u64,
 ) {
     let an = a.len();
-    assert!(d.len() == DN && r.len() == DN && an >= DN && q.len() == an - DN + 1);
     let s = d[DN - 1].leading_zeros();
+    // `q` may leave out the top digit when the divisor is normalised and the caller knows that
+    // digit is zero (the top division of a short quotient): it then receives the digits in
+    // place, with no array to copy them from.
+    assert!(d.len() == DN && r.len() == DN && an >= DN);
+    assert!(q.len() == an - DN + 1 || (s == 0 && q.len() == an - DN));
     // Plain loops rather than `array::from_fn`, which the compiler does not always inline
     // (a call per digit in `next_digit`).
     let mut dd = [0u64; DN];
@@ -558,7 +563,10 @@ fn divrem_small_with<const DN: usize, const HW: bool>(
         if !borrow {
             rem = diff;
         }
-        q[an - DN] = !borrow as u64;
+        match q.get_mut(an - DN) {
+            Some(x) => *x = !borrow as u64,
+            None => debug_assert!(borrow, "divrem_small_with: a top digit left out was 1"),
+        }
         top = an - DN;
     } else {
         rem = [0; DN];

@@ -191,7 +191,6 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
     let mut nt = [0u64; 11];
     let mut dt = [0u64; K];
     top_parts(&mut nt[..2 * K - 1], &mut dt, a, d);
-    let mut qq = [0u64; K];
     // When the normalising shift did not reach a new top limb (always so when the divisor is
     // normalised already), N' has 2·qn limbs, whose top quotient digit (0 or 1) is a
     // comparison, one 3/2 step fewer than the full N'.
@@ -200,18 +199,16 @@ fn top_quotient_small<const K: usize>(q: &mut [u64], rr: &mut [u64], a: &[u64], 
     } else {
         2 * K - 1
     };
-    let (qq, nt) = (&mut qq[..n - K + 1], &nt[..n]);
-    // D' is normalised: n - K digits after the comparison.
+    let nt = &nt[..n];
+    // D' is normalised: n - K digits after the comparison. N' < 2^c·B^(2qn) and
+    // D' ≥ 2^63·B^qn: the estimate has qn limbs, so the digits go straight to `q` (of one
+    // limb fewer than the full N' gives; the division leaves out its top digit, zero). Through
+    // an array copied to `q` afterwards, the copy's wide load waited on the digits' stores.
     if n - K <= 2 {
-        divrem_small_hw::<K>(qq, rr, nt, &dt);
+        divrem_small_hw::<K>(q, rr, nt, &dt);
     } else {
         let v = reciprocal_3by2(dt[K - 1], dt[K - 2]);
-        divrem_small::<K>(qq, rr, nt, &dt, v);
-    }
-    // N' < 2^c·B^(2qn) and D' ≥ 2^63·B^qn: the estimate has qn limbs.
-    debug_assert!(qq.len() < K || qq[K - 1] == 0);
-    for (x, &y) in q.iter_mut().zip(qq.iter()) {
-        *x = y;
+        divrem_small::<K>(q, rr, nt, &dt, v);
     }
 }
 
