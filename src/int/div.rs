@@ -200,30 +200,34 @@ fn to_u128(a: &[u64]) -> u128 {
     a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64
 }
 
-/// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
-/// quotients come from the top limbs alone ([`limbs::div_q_short`]).
-fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
+/// `|a| / |b|` for [`Int::div_trunc`], the remainder not formed; `b` must not be empty. A
+/// quotient of at most [`INLINE`] limbs goes to `q` (zero on entry) and gives `None`, a larger
+/// one comes back in the first `a.len() + 1 - b.len()` limbs of a buffer (not normalised), for
+/// [`Int::from_out`]. Short quotients come from the top limbs alone ([`limbs::div_q_short`]).
+#[inline(never)]
+fn div_out(q: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
     if below(a, b) {
-        return Parts::from(Int::ZERO);
+        return None;
     }
     let (an, dn) = (a.len(), b.len());
     if dn == 1 {
         if an <= 2 {
-            return Parts::from(Int::from_sign_u128(qneg, to_u128(a) / b[0] as u128));
+            let x = to_u128(a) / b[0] as u128;
+            (q[0], q[1]) = (x as u64, (x >> 64) as u64);
+            return None;
         }
-        let mut q = pool::take(an);
-        limbs::divrem_1(&mut q[..an], a, b[0]);
-        return Parts::from_sign_buf(qneg, q, an);
+        let mut buf = pool::take(an);
+        limbs::divrem_1(&mut buf[..an], a, b[0]);
+        return hand_back(q, buf, an);
     }
     let qn = an - dn + 1;
     if qn <= INLINE {
-        let mut q = [0; INLINE];
         div_into(&mut q[..qn], a, b);
-        return Parts::small(qneg, q);
+        return None;
     }
-    let mut q = pool::take(qn);
-    div_into(&mut q[..qn], a, b);
-    Parts::from_sign_buf(qneg, q, qn)
+    let mut buf = pool::take(qn);
+    div_into(&mut buf[..qn], a, b);
+    hand_back(q, buf, qn)
 }
 
 /// `q = a / b` for magnitudes with `a.len() >= b.len() >= 2` and `|a| >= |b|`, the remainder
@@ -653,12 +657,17 @@ impl Int {
         }
     }
 
-    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero.
-    #[inline(never)]
+    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero. The
+    /// quotient is built here, in the caller, from what [`div_out`] hands back in the caller's
+    /// array or a buffer: see [`Int::from_out`].
+    #[inline(always)]
     pub(crate) fn div_trunc(&self, d: &Int) -> Int {
-        assert!(!d.is_zero(), "attempt to divide by zero");
-        let qneg = self.is_negative() != d.is_negative();
-        div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
+        let (a, b) = (self.as_limbs(), d.as_limbs());
+        assert!(!b.is_empty(), "attempt to divide by zero");
+        let mut q = [0; INLINE];
+        let buf = div_out(&mut q, a, b);
+        let neg = self.is_negative() != d.is_negative();
+        Int::from_out(neg, q, buf, (a.len() + 1).saturating_sub(b.len()))
     }
 
     /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero. The
