@@ -444,6 +444,14 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
     #[cfg(target_arch = "x86_64")]
     if b.len() >= 8 && super::x86::has_bmi2_adx() {
         if b.len() >= 16 {
+            if let (Ok(a), Ok(b), Ok(r)) = (
+                <&[u64; 16]>::try_from(a),
+                <&[u64; 16]>::try_from(b),
+                <&mut [u64; 32]>::try_from(&mut *r),
+            ) {
+                // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+                return unsafe { super::toom::mul_16x16_adx(r, a, b) };
+            }
             // SAFETY: the CPU supports BMI2 and ADX, checked just above.
             return unsafe { super::x86::mul_basecase_rows8_adx(r, a, b) };
         }

@@ -2,7 +2,10 @@
 //! O(n^1.585)) above `MUL_KARATSUBA` / `SQR_KARATSUBA`, and Toom-3 with Bodrato's evaluation at
 //! 0, 1, -1, -2, ∞ and interpolation sequence ("Towards optimal Toom-Cook multiplication for
 //! univariate and multivariate polynomials in characteristic 2 and 0", WAIFI 2007; O(n^1.465))
-//! above `MUL_TOOM3` / `SQR_TOOM3`. Recursive products go back through [`mul`] / [`sqr`].
+//! above `MUL_TOOM3` / `SQR_TOOM3`. Recursive products go back through [`mul`] / [`sqr`]. Two
+//! 16-limb operands (products of 1024 bits, and the leaves of Karatsuba from 32 limbs) take
+//! one Karatsuba step on the straight-line 8×8 MULX/ADX kernel with its temporaries in fixed
+//! arrays (`mul_16x16_adx`, chosen by `mul_schoolbook` where the CPU has BMI2 and ADX).
 
 use super::add::{
     add_1_assign, add_assign, add_n, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub,
@@ -92,6 +95,76 @@ pub fn mul_karatsuba(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     mul(hi, a1, b1, rest);
     // Middle term a0·b1 + a1·b0 = lo + hi - (a0 - a1)(b0 - b1).
     karatsuba_combine(r, n, mid, negative);
+}
+
+/// `r = |x − y|` for two eight-limb values; returns whether `x < y`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn abs_diff_8(r: &mut [u64; 8], x: &[u64; 8], y: &[u64; 8]) -> bool {
+    let x_less = cmp_n(x, y) == Ordering::Less;
+    let (hi, lo) = if x_less { (y, x) } else { (x, y) };
+    sub_n(r, hi, lo);
+    x_less
+}
+
+/// `r = a·b` for two 16-limb operands: one Karatsuba step on the straight-line 8×8 kernel
+/// (three 8×8 products instead of the sixteen-row base case), its temporaries on the stack.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+pub(crate) unsafe fn mul_16x16_adx(r: &mut [u64; 32], a: &[u64; 16], b: &[u64; 16]) {
+    let half = |x: &[u64; 16], k: usize| -> [u64; 8] { x[8 * k..8 * k + 8].try_into().unwrap() };
+    let (a0, a1, b0, b1) = (half(a, 0), half(a, 1), half(b, 0), half(b, 1));
+    let (mut da, mut db) = ([0; 8], [0; 8]);
+    let negative = abs_diff_8(&mut da, &a0, &a1) != abs_diff_8(&mut db, &b0, &b1);
+    let mut mid = [0; 16];
+    let (lo, hi) = r.split_at_mut(16);
+    // SAFETY: the caller's guarantee of BMI2 and ADX.
+    unsafe {
+        super::x86::mul_8x8_adx(&mut mid, &da, &db);
+        super::x86::mul_8x8_adx(lo.try_into().unwrap(), &a0, &b0);
+        super::x86::mul_8x8_adx(hi.try_into().unwrap(), &a1, &b1);
+    }
+    combine_16(r, &mid, negative);
+}
+
+/// [`karatsuba_combine`] for eight-limb halves, on fixed arrays: `t = lo + hi ∓ mid` (17
+/// limbs, below 2^1025) in one pass, then `t` added at limb 8.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn combine_16(r: &mut [u64; 32], mid: &[u64; 16], negative: bool) {
+    use core::arch::x86_64::{_addcarry_u64, _subborrow_u64};
+    let mut t = [0u64; 16];
+    let (mut c, mut m) = (0u8, 0u8);
+    for j in 0..16 {
+        let mut s = 0;
+        c = _addcarry_u64(c, r[j], r[16 + j], &mut s);
+        m = if negative {
+            _addcarry_u64(m, s, mid[j], &mut t[j])
+        } else {
+            _subborrow_u64(m, s, mid[j], &mut t[j])
+        };
+    }
+    // The top limb of t: the carry of lo + hi, plus or minus that of the middle term.
+    let top = if negative {
+        c as u64 + m as u64
+    } else {
+        c as u64 - m as u64
+    };
+    let mut k = 0u8;
+    for j in 0..16 {
+        let x = r[8 + j];
+        k = _addcarry_u64(k, x, t[j], &mut r[8 + j]);
+    }
+    let x = r[24];
+    k = _addcarry_u64(k, x, top, &mut r[24]);
+    for limb in &mut r[25..] {
+        let x = *limb;
+        k = _addcarry_u64(k, x, 0, limb);
+    }
+    debug_assert_eq!(k, 0);
 }
 
 /// Karatsuba square `r = a²`: requires `a.len() >= 2`, `r.len() == 2·a.len()` and
@@ -246,4 +319,61 @@ pub fn sqr_toom3(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     sqr(&mut r[..2 * n], a0, rest);
     sqr(&mut r[4 * n..], a2, rest);
     toom3_interpolate(r, n, r1, rm1, rm2);
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::mul_16x16_adx;
+    use crate::limbs::{mul_basecase_portable, x86::has_bmi2_adx};
+
+    /// Eight-limb halves that exercise the Karatsuba step's edge cases: zero, one, all ones,
+    /// a single top or bottom bit, striped words, a long run of ones, and random words.
+    fn halves(seed: &mut u64) -> [[u64; 8]; 8] {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            *seed
+        };
+        let random = core::array::from_fn(|_| next());
+        let mut run = [u64::MAX; 8];
+        run[0] = next() | 1;
+        [
+            [0; 8],
+            [1, 0, 0, 0, 0, 0, 0, 0],
+            [u64::MAX; 8],
+            [0, 0, 0, 0, 0, 0, 0, 1 << 63],
+            [0xaaaa_aaaa_aaaa_aaaa; 8],
+            [0x5555_5555_5555_5555; 8],
+            run,
+            random,
+        ]
+    }
+
+    #[test]
+    fn mul_16x16_matches_the_portable_base_case() {
+        if !has_bmi2_adx() {
+            return;
+        }
+        for seed0 in 1..=40u64 {
+            let mut seed = seed0;
+            let h = halves(&mut seed);
+            // Every pair of halves for a (so a0 < a1, a0 == a1 and a0 > a1 all occur) against
+            // a few b built the same way.
+            for (i, j, k, l) in (0..64).map(|x| (x / 8, x % 8, (x + seed0 as usize) % 8, x % 3)) {
+                let mut a = [0; 16];
+                a[..8].copy_from_slice(&h[i]);
+                a[8..].copy_from_slice(&h[j]);
+                let mut b = [0; 16];
+                b[..8].copy_from_slice(&h[k]);
+                b[8..].copy_from_slice(&h[[k, j, 7][l]]);
+                let mut got = [0; 32];
+                // SAFETY: BMI2 and ADX are present (checked above).
+                unsafe { mul_16x16_adx(&mut got, &a, &b) };
+                let mut want = [0; 32];
+                mul_basecase_portable(&mut want, &a, &b);
+                assert_eq!(got, want, "seed {seed0} halves ({i}, {j}) × ({k}, {l})");
+            }
+        }
+    }
 }
