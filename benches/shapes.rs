@@ -66,6 +66,46 @@ fn short_div_case(n: usize, k: usize, rem: bool) -> Case {
     }
 }
 
+/// [`short_div_case`] (the same operands) with carry's result in a kept destination too
+/// (`assign_div`, `assign_rem`), as GMP's: like with like.
+fn kept_div_case(n: usize, k: usize, rem: bool) -> Case {
+    let op = if rem { "tdiv_r" } else { "tdiv_q" };
+    let name = format!("{op}_kept_{}/{n}", n + k);
+    // The operands of the new-value case.
+    let mut rng = Rng::for_case(&format!("{op}_{}/{n}", n + k));
+    let (a, ra) = exact(&mut rng, n + k);
+    let (b, rb) = exact(&mut rng, n);
+    let (mut kept, mut out) = (Int::ZERO, Integer::new());
+    let routines: [Routine; 2] = if rem {
+        [
+            Box::new(move || {
+                kept.assign_rem(black_box(&a), black_box(&b));
+                black_box(&kept);
+            }),
+            Box::new(move || {
+                out.assign(black_box(&ra) % black_box(&rb));
+                black_box(&out);
+            }),
+        ]
+    } else {
+        [
+            Box::new(move || {
+                kept.assign_div(black_box(&a), black_box(&b));
+                black_box(&kept);
+            }),
+            Box::new(move || {
+                out.assign(black_box(&ra) / black_box(&rb));
+                black_box(&out);
+            }),
+        ]
+    };
+    Case {
+        name,
+        ops: 1.0,
+        routines,
+    }
+}
+
 /// An `n`-limb value modulo a one-limb `d` (`Int % u64`, `mpz_tdiv_r_ui`).
 fn rem_1_case(n: usize) -> Case {
     let name = format!("tdiv_r_ui_{n}");
@@ -102,6 +142,33 @@ fn divexact_1_case(n: usize) -> Case {
         ops: 1.0,
         routines: [
             Box::new(move || drop(black_box(black_box(&a).div_exact(black_box(&cd))))),
+            Box::new(move || {
+                // SAFETY: both are initialised GMP integers, and d divides ra.
+                unsafe { gmp::mpz_divexact_ui(out.as_raw_mut(), black_box(&ra).as_raw(), d) };
+                black_box(&out);
+            }),
+        ],
+    }
+}
+
+/// [`divexact_1_case`] (the same operands) with carry's quotient in a kept destination too
+/// (`assign_div_exact`).
+fn kept_divexact_1_case(n: usize) -> Case {
+    let name = format!("divexact_ui_kept_{n}");
+    let mut rng = Rng::for_case(&format!("divexact_ui_{n}"));
+    let d = rng.next_u64() >> 1 | 1 << 62 | 1;
+    let (q, rq) = exact(&mut rng, n - 1);
+    let (a, ra) = (q * d, rq * d);
+    let cd = Int::from(d);
+    let (mut kept, mut out) = (Int::ZERO, Integer::new());
+    Case {
+        name,
+        ops: 1.0,
+        routines: [
+            Box::new(move || {
+                kept.assign_div_exact(black_box(&a), black_box(&cd));
+                black_box(&kept);
+            }),
             Box::new(move || {
                 // SAFETY: both are initialised GMP integers, and d divides ra.
                 unsafe { gmp::mpz_divexact_ui(out.as_raw_mut(), black_box(&ra).as_raw(), d) };
@@ -300,12 +367,21 @@ fn cases() -> Vec<Case> {
             }
         }
     }
+    for (n, k, rem) in [
+        (16, 1, false),
+        (16, 8, false),
+        (100, 8, false),
+        (16, 1, true),
+    ] {
+        cases.push(kept_div_case(n, k, rem));
+    }
     for n in [2, 10, 100, 10_000] {
         cases.push(rem_1_case(n));
     }
     for n in [2, 10, 100, 10_000] {
         cases.push(divexact_1_case(n));
     }
+    cases.push(kept_divexact_1_case(10));
     cases.push(gcd_case(1000, 1));
     cases.push(gcd_case(1000, 10));
     for mul in [false, true] {

@@ -209,6 +209,8 @@ fn division() {
     // Destinations of `assign_div_rem`, kept across divisions so that they meet every buffer
     // state (inline, heap with room, heap too small).
     let (mut kq, mut kr) = (Int::ZERO, Int::ZERO);
+    // Kept destinations of `assign_div` and `assign_rem`, likewise.
+    let (mut kd, mut km) = (Int::ZERO, Int::ZERO);
     for _ in 0..cases(1_000_000) {
         let max = if rng.chance(1, 4) { 1 } else { MAX_LIMBS };
         let rb = nonzero(&mut rng, max);
@@ -226,6 +228,10 @@ fn division() {
         kq.assign_div_rem(&mut kr, &a, &b);
         check(&kq, &tq, || format!("assign_div_rem quotient: {}", what()));
         check(&kr, &tr, || format!("assign_div_rem remainder: {}", what()));
+        kd.assign_div(&a, &b);
+        check(&kd, &tq, || format!("assign_div: {}", what()));
+        km.assign_rem(&a, &b);
+        check(&km, &tr, || format!("assign_rem: {}", what()));
         let (q, r) = a.div_rem_floor(&b);
         check(&q, &fq, || format!("div_rem_floor quotient: {}", what()));
         check(&r, &fr, || format!("div_rem_floor remainder: {}", what()));
@@ -242,7 +248,7 @@ fn division() {
             aliased!(&a, /, /=, &Integer::from(1), &|| binop_what(&ra, "/", &ra));
             aliased!(&a, %, %=, &Integer::new(), &|| binop_what(&ra, "%", &ra));
         }
-        n += 9;
+        n += 11;
     }
     let zero = Int::from(0u8);
     let (a, ra) = pair(&mut rng, 4);
@@ -263,6 +269,31 @@ fn exact_division() {
     let mut rng = Rng::for_test("exact_division");
     let dc = carry::thresholds::DIV_DC;
     let mut n = 0;
+    // The kept destination of `assign_div_exact`, meeting every buffer state.
+    let mut kept = Int::ZERO;
+    for _ in 0..cases(20_000) {
+        // One-limb divisors (odd, even, powers of two, near 2^64) under 1 to 40 limbs.
+        let d = match rng.below(4) {
+            0 => Integer::from(rng.next_u64() | 1),
+            1 => Integer::from(rng.next_u64().max(1) << rng.below(64)) & Integer::from(u64::MAX),
+            2 => Integer::from(1u64 << rng.below(64)),
+            _ => Integer::from(u64::MAX - rng.below(4)),
+        };
+        let d = if d == 0 { Integer::from(3) } else { d };
+        let d = if rng.bool() { -d } else { d };
+        let ql = 1 + rng.below(40) as usize;
+        let q = integer(&mut rng, ql);
+        let a = Integer::from(&q * &d);
+        let (ca, cd) = (to_int(&a), to_int(&d));
+        kept.assign_div_exact(&ca, &cd);
+        check(&kept, &q, || {
+            format!("assign_div_exact({}, {})", hx(&a), hx(&d))
+        });
+        check(&ca.div_exact(&cd), &q, || {
+            format!("div_exact({}, {})", hx(&a), hx(&d))
+        });
+        n += 2;
+    }
     for _ in 0..cases(20_000) {
         let mut d = nonzero(&mut rng, 16);
         if rng.chance(1, 4) {
@@ -278,6 +309,10 @@ fn exact_division() {
         let (ca, cd) = (to_int(&a), to_int(&d));
         let what = || format!("div_exact({}, {})", hx(&a), hx(&d));
         check(&ca.div_exact(&cd), &q, what);
+        kept.assign_div_exact(&ca, &cd);
+        check(&kept, &q, || {
+            format!("assign_div_exact({}, {})", hx(&a), hx(&d))
+        });
         check(
             &ca.div_exact(&cd),
             &Integer::from(a.div_exact_ref(&d)),

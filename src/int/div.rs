@@ -455,6 +455,106 @@ impl Int {
         *rem = Parts::from_sign_buf(an, r, dn).into_int();
     }
 
+    /// `self = a / d`, truncating as `/`, reusing `self`'s heap buffer: the three-address form
+    /// of `/`, as GMP's `mpz_tdiv_q`. In a loop that keeps its destination it allocates only
+    /// when the quotient outgrows its buffer.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (a, d) = (-(Int::ONE << 500u32), Int::from(u128::MAX));
+    /// let mut q = Int::ZERO;
+    /// q.assign_div(&a, &d);
+    /// assert_eq!(q, &a / &d);
+    /// ```
+    pub fn assign_div(&mut self, a: &Int, d: &Int) {
+        let (x, y) = (a.as_limbs(), d.as_limbs());
+        assert!(!y.is_empty(), "attempt to divide by zero");
+        let neg = a.is_negative() != d.is_negative();
+        if (y.len() == 1 && x.len() <= 2) || below(x, y) {
+            *self = a.div_trunc(d);
+            return;
+        }
+        let qn = x.len() - y.len() + 1;
+        if qn <= INLINE && y.len() >= 2 {
+            // A quotient that fits inline goes there with no buffer (self's, if any, is freed).
+            let mut q = [0; INLINE];
+            div_into(&mut q[..qn], x, y);
+            *self = Parts::small(neg, q).into_int();
+            return;
+        }
+        let mut q = reuse(self.take_heap(), qn);
+        match *y {
+            [d0] => {
+                limbs::divrem_1(&mut q[..qn], x, d0);
+            }
+            _ => div_into(&mut q[..qn], x, y),
+        }
+        *self = Parts::from_sign_buf(neg, q, qn).into_int();
+    }
+
+    /// `self = a % d`, with the sign of `a` as `%`, reusing `self`'s heap buffer: the
+    /// three-address form of `%`, as GMP's `mpz_tdiv_r`.
+    ///
+    /// Panics when `d` is zero.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let (a, d) = (-(Int::ONE << 900u32) - 1u32, (Int::ONE << 500u32) + 7u32);
+    /// let mut r = Int::ZERO;
+    /// r.assign_rem(&a, &d);
+    /// assert_eq!(r, &a % &d);
+    /// ```
+    pub fn assign_rem(&mut self, a: &Int, d: &Int) {
+        let (x, y) = (a.as_limbs(), d.as_limbs());
+        assert!(
+            !y.is_empty(),
+            "attempt to calculate the remainder with a divisor of zero"
+        );
+        let dn = y.len();
+        if dn <= INLINE || below(x, y) {
+            // A remainder of at most INLINE limbs, or `a` itself.
+            *self = a.rem_trunc(d);
+            return;
+        }
+        let mut r = reuse(self.take_heap(), dn);
+        rem_into(&mut r[..dn], x, y);
+        *self = Parts::from_sign_buf(a.is_negative(), r, dn).into_int();
+    }
+
+    /// `self = a / d` for a `d` that divides `a`, reusing `self`'s heap buffer: the
+    /// three-address form of [`Int::div_exact`], as GMP's `mpz_divexact` (but checked).
+    ///
+    /// Panics when `d` is zero or does not divide `a`.
+    ///
+    /// ```
+    /// use carry::Int;
+    /// let a = Int::from(3).pow(200) * Int::from(-14);
+    /// let mut q = Int::ZERO;
+    /// q.assign_div_exact(&a, &Int::from(42));
+    /// assert_eq!(q, -Int::from(3).pow(199));
+    /// ```
+    pub fn assign_div_exact(&mut self, a: &Int, d: &Int) {
+        let (x, y) = (a.as_limbs(), d.as_limbs());
+        let an = x.len();
+        let [d0] = *y else {
+            *self = a.div_exact(d);
+            return;
+        };
+        if an <= INLINE {
+            *self = a.div_exact(d);
+            return;
+        }
+        let mut q = reuse(self.take_heap(), an);
+        if !limbs::divexact_1_to(&mut q[..an], x, d0) {
+            pool::put(q);
+            div_exact_failed(false);
+        }
+        let neg = a.is_negative() != d.is_negative();
+        *self = Parts::from_sign_buf(neg, q, an).into_int();
+    }
+
     /// Quotient and remainder of floor division (the quotient rounds toward negative
     /// infinity, the remainder has the sign of `d`): Python's `divmod`.
     ///
