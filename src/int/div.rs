@@ -200,34 +200,30 @@ fn to_u128(a: &[u64]) -> u128 {
     a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64
 }
 
-/// `|a| / |b|` for [`Int::div_trunc`], the remainder not formed; `b` must not be empty. A
-/// quotient of at most [`INLINE`] limbs goes to `q` (zero on entry) and gives `None`, a larger
-/// one comes back in the first `a.len() + 1 - b.len()` limbs of a buffer (not normalised), for
-/// [`Int::from_out`]. Short quotients come from the top limbs alone ([`limbs::div_q_short`]).
-#[inline(never)]
-fn div_out(q: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
+/// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
+/// quotients come from the top limbs alone ([`limbs::div_q_short`]).
+fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
     if below(a, b) {
-        return None;
+        return Parts::from(Int::ZERO);
     }
     let (an, dn) = (a.len(), b.len());
     if dn == 1 {
         if an <= 2 {
-            let x = to_u128(a) / b[0] as u128;
-            (q[0], q[1]) = (x as u64, (x >> 64) as u64);
-            return None;
+            return Parts::from(Int::from_sign_u128(qneg, to_u128(a) / b[0] as u128));
         }
-        let mut buf = pool::take(an);
-        limbs::divrem_1(&mut buf[..an], a, b[0]);
-        return hand_back(q, buf, an);
+        let mut q = pool::take(an);
+        limbs::divrem_1(&mut q[..an], a, b[0]);
+        return Parts::from_sign_buf(qneg, q, an);
     }
     let qn = an - dn + 1;
     if qn <= INLINE {
+        let mut q = [0; INLINE];
         div_into(&mut q[..qn], a, b);
-        return None;
+        return Parts::small(qneg, q);
     }
-    let mut buf = pool::take(qn);
-    div_into(&mut buf[..qn], a, b);
-    hand_back(q, buf, qn)
+    let mut q = pool::take(qn);
+    div_into(&mut q[..qn], a, b);
+    Parts::from_sign_buf(qneg, q, qn)
 }
 
 /// `q = a / b` for magnitudes with `a.len() >= b.len() >= 2` and `|a| >= |b|`, the remainder
@@ -757,17 +753,12 @@ impl Int {
         }
     }
 
-    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero. The
-    /// quotient is built here, in the caller, from what [`div_out`] hands back in the caller's
-    /// array or a buffer: see [`Int::from_out`].
-    #[inline(always)]
+    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero.
+    #[inline(never)]
     pub(crate) fn div_trunc(&self, d: &Int) -> Int {
-        let (a, b) = (self.as_limbs(), d.as_limbs());
-        assert!(!b.is_empty(), "attempt to divide by zero");
-        let mut q = [0; INLINE];
-        let buf = div_out(&mut q, a, b);
-        let neg = self.is_negative() != d.is_negative();
-        Int::from_out(neg, q, buf, (a.len() + 1).saturating_sub(b.len()))
+        assert!(!d.is_zero(), "attempt to divide by zero");
+        let qneg = self.is_negative() != d.is_negative();
+        div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
     }
 
     /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero. The
