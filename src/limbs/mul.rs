@@ -641,6 +641,17 @@ pub fn mul(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
 /// [`mul`] from `MUL_KARATSUBA` limbs of the smaller operand.
 fn mul_subquadratic(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     let (an, bn) = (a.len(), b.len());
+    #[cfg(target_arch = "x86_64")]
+    if let (Ok(a), Ok(b), Ok(r)) = (
+        <&[u64; 32]>::try_from(a),
+        <&[u64; 32]>::try_from(b),
+        <&mut [u64; 64]>::try_from(&mut *r),
+    ) {
+        if super::x86::has_bmi2_adx() {
+            // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+            return unsafe { super::toom::mul_32x32_adx(r, a, b) };
+        }
+    }
     if use_mul_ntt(an, bn) {
         mul_ntt(r, a, b);
     } else if is_unbalanced(an, bn) {

@@ -3,9 +3,10 @@
 //! 0, 1, -1, -2, ∞ and interpolation sequence ("Towards optimal Toom-Cook multiplication for
 //! univariate and multivariate polynomials in characteristic 2 and 0", WAIFI 2007; O(n^1.465))
 //! above `MUL_TOOM3` / `SQR_TOOM3`. Recursive products go back through [`mul`] / [`sqr`]. Two
-//! 16-limb operands (products of 1024 bits, and the leaves of Karatsuba from 32 limbs) take
-//! one Karatsuba step on the straight-line 8×8 MULX/ADX kernel with its temporaries in fixed
-//! arrays (`mul_16x16_adx`, chosen by `mul_schoolbook` where the CPU has BMI2 and ADX).
+//! 16-limb operands (products of 1024 bits, and the leaves of Karatsuba from 64 limbs) take
+//! one Karatsuba step on the straight-line 8×8 MULX/ADX kernel, and two 32-limb operands one
+//! step on that, with their temporaries in fixed arrays (`mul_16x16_adx` from
+//! `mul_schoolbook`, `mul_32x32_adx` from `mul`, where the CPU has BMI2 and ADX).
 
 use super::add::{
     add_1_assign, add_assign, add_n, add_n_assign, cmp_n, neg_assign, rsub_n_assign, sub,
@@ -97,50 +98,95 @@ pub fn mul_karatsuba(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
     karatsuba_combine(r, n, mid, negative);
 }
 
-/// `r = |x − y|` for two eight-limb values; returns whether `x < y`.
+/// `r = |x − y|` for `x` and `y` of `r.len()` limbs; returns whether `x < y`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn abs_diff_8(r: &mut [u64; 8], x: &[u64; 8], y: &[u64; 8]) -> bool {
+fn abs_diff_n(r: &mut [u64], x: &[u64], y: &[u64]) -> bool {
     let x_less = cmp_n(x, y) == Ordering::Less;
     let (hi, lo) = if x_less { (y, x) } else { (x, y) };
     sub_n(r, hi, lo);
     x_less
 }
 
+/// One Karatsuba step on `2·H`-limb operands (`H` = 8 or 16) with the product of `H`-limb
+/// halves `leaf`, its temporaries in fixed arrays on the stack: `r[..4H] = a[..2H]·b[..2H]`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn karatsuba_fixed<const H: usize>(
+    r: &mut [u64],
+    a: &[u64],
+    b: &[u64],
+    leaf: impl Fn(&mut [u64], &[u64], &[u64]),
+) {
+    let (r, a, b) = (&mut r[..4 * H], &a[..2 * H], &b[..2 * H]);
+    let (a0, a1) = a.split_at(H);
+    let (b0, b1) = b.split_at(H);
+    let (mut da, mut db) = ([0; 16], [0; 16]);
+    let negative = abs_diff_n(&mut da[..H], a0, a1) != abs_diff_n(&mut db[..H], b0, b1);
+    let mut mid = [0; 32];
+    leaf(&mut mid[..2 * H], &da[..H], &db[..H]);
+    let (lo, hi) = r.split_at_mut(2 * H);
+    leaf(lo, a0, b0);
+    leaf(hi, a1, b1);
+    combine_fixed::<H>(r, &mid[..2 * H], negative);
+}
+
 /// `r = a·b` for two 16-limb operands: one Karatsuba step on the straight-line 8×8 kernel
-/// (three 8×8 products instead of the sixteen-row base case), its temporaries on the stack.
+/// (three 8×8 products instead of the sixteen-row base case). Out of line, so that the short
+/// products that inline [`mul_schoolbook`](super::mul::mul_schoolbook) stay small.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX.
 #[cfg(target_arch = "x86_64")]
-#[inline]
+#[inline(never)]
 pub(crate) unsafe fn mul_16x16_adx(r: &mut [u64; 32], a: &[u64; 16], b: &[u64; 16]) {
-    let half = |x: &[u64; 16], k: usize| -> [u64; 8] { x[8 * k..8 * k + 8].try_into().unwrap() };
-    let (a0, a1, b0, b1) = (half(a, 0), half(a, 1), half(b, 0), half(b, 1));
-    let (mut da, mut db) = ([0; 8], [0; 8]);
-    let negative = abs_diff_8(&mut da, &a0, &a1) != abs_diff_8(&mut db, &b0, &b1);
-    let mut mid = [0; 16];
-    let (lo, hi) = r.split_at_mut(16);
-    // SAFETY: the caller's guarantee of BMI2 and ADX.
-    unsafe {
-        super::x86::mul_8x8_adx(&mut mid, &da, &db);
-        super::x86::mul_8x8_adx(lo.try_into().unwrap(), &a0, &b0);
-        super::x86::mul_8x8_adx(hi.try_into().unwrap(), &a1, &b1);
-    }
-    combine_16(r, &mid, negative);
+    // SAFETY: the caller's guarantee.
+    unsafe { karatsuba_16(r, a, b) }
 }
 
-/// [`karatsuba_combine`] for eight-limb halves, on fixed arrays: `t = lo + hi ∓ mid` (17
-/// limbs, below 2^1025) in one pass, then `t` added at limb 8.
+/// The body of [`mul_16x16_adx`], inlined into [`mul_32x32_adx`].
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn combine_16(r: &mut [u64; 32], mid: &[u64; 16], negative: bool) {
+unsafe fn karatsuba_16(r: &mut [u64], a: &[u64], b: &[u64]) {
+    karatsuba_fixed::<8>(r, a, b, |r, a, b| {
+        let (r, a, b) = (
+            r.try_into().unwrap(),
+            a.try_into().unwrap(),
+            b.try_into().unwrap(),
+        );
+        // SAFETY: the caller's guarantee of BMI2 and ADX.
+        unsafe { super::x86::mul_8x8_adx(r, a, b) }
+    });
+}
+
+/// `r = a·b` for two 32-limb operands: one Karatsuba step on the 16-limb one.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
+#[cfg(target_arch = "x86_64")]
+#[inline(never)]
+pub(crate) unsafe fn mul_32x32_adx(r: &mut [u64; 64], a: &[u64; 32], b: &[u64; 32]) {
+    karatsuba_fixed::<16>(r, a, b, |r, a, b| {
+        // SAFETY: the caller's guarantee of BMI2 and ADX.
+        unsafe { karatsuba_16(r, a, b) }
+    });
+}
+
+/// [`karatsuba_combine`] for `H`-limb halves with fixed bounds: `t = lo + hi ∓ mid` (`2H + 1`
+/// limbs) in one pass, then `t` added at limb `H`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn combine_fixed<const H: usize>(r: &mut [u64], mid: &[u64], negative: bool) {
     use core::arch::x86_64::{_addcarry_u64, _subborrow_u64};
-    let mut t = [0u64; 16];
+    let (r, mid) = (&mut r[..4 * H], &mid[..2 * H]);
+    let mut t = [0u64; 32];
     let (mut c, mut m) = (0u8, 0u8);
-    for j in 0..16 {
+    for j in 0..2 * H {
         let mut s = 0;
-        c = _addcarry_u64(c, r[j], r[16 + j], &mut s);
+        c = _addcarry_u64(c, r[j], r[2 * H + j], &mut s);
         m = if negative {
             _addcarry_u64(m, s, mid[j], &mut t[j])
         } else {
@@ -154,17 +200,16 @@ fn combine_16(r: &mut [u64; 32], mid: &[u64; 16], negative: bool) {
         c as u64 - m as u64
     };
     let mut k = 0u8;
-    for j in 0..16 {
-        let x = r[8 + j];
-        k = _addcarry_u64(k, x, t[j], &mut r[8 + j]);
+    for j in 0..2 * H {
+        let x = r[H + j];
+        k = _addcarry_u64(k, x, t[j], &mut r[H + j]);
     }
-    let x = r[24];
-    k = _addcarry_u64(k, x, top, &mut r[24]);
-    for limb in &mut r[25..] {
-        let x = *limb;
-        k = _addcarry_u64(k, x, 0, limb);
+    let x = r[3 * H];
+    k = _addcarry_u64(k, x, top, &mut r[3 * H]);
+    if k != 0 {
+        let carry = add_1_assign(&mut r[3 * H + 1..], 1);
+        debug_assert_eq!(carry, 0);
     }
-    debug_assert_eq!(k, 0);
 }
 
 /// Karatsuba square `r = a²`: requires `a.len() >= 2`, `r.len() == 2·a.len()` and
@@ -323,7 +368,7 @@ pub fn sqr_toom3(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
 
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
-    use super::mul_16x16_adx;
+    use super::{mul_16x16_adx, mul_32x32_adx};
     use crate::limbs::{mul_basecase_portable, x86::has_bmi2_adx};
 
     /// Eight-limb halves that exercise the Karatsuba step's edge cases: zero, one, all ones,
@@ -373,6 +418,36 @@ mod tests {
                 let mut want = [0; 32];
                 mul_basecase_portable(&mut want, &a, &b);
                 assert_eq!(got, want, "seed {seed0} halves ({i}, {j}) × ({k}, {l})");
+            }
+        }
+    }
+
+    #[test]
+    fn mul_32x32_matches_the_portable_base_case() {
+        if !has_bmi2_adx() {
+            return;
+        }
+        for seed0 in 1..=40u64 {
+            let mut seed = seed0;
+            let h = halves(&mut seed);
+            // Quarters from the same edge cases, so that both levels see equal, smaller and
+            // larger halves, zeros and all-ones.
+            for x in 0..64 {
+                let pick = |q: usize| h[(x * (q + 1) + q * seed0 as usize) % 8];
+                let (mut a, mut b) = ([0; 32], [0; 32]);
+                for q in 0..4 {
+                    a[8 * q..8 * q + 8].copy_from_slice(&pick(q));
+                    b[8 * q..8 * q + 8].copy_from_slice(&pick(q + 4));
+                }
+                if x % 5 == 0 {
+                    b = a;
+                }
+                let mut got = [0; 64];
+                // SAFETY: BMI2 and ADX are present (checked above).
+                unsafe { mul_32x32_adx(&mut got, &a, &b) };
+                let mut want = [0; 64];
+                mul_basecase_portable(&mut want, &a, &b);
+                assert_eq!(got, want, "seed {seed0} case {x}");
             }
         }
     }
