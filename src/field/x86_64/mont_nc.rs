@@ -203,11 +203,13 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
 /// limb up. The window stays below 2^448 (t < 3p before each round for a, b < 2p, so
 /// t + `a[i]`·b + m·p < 2^64·4p), so no carry leaves its top limb, and the result is below
 /// a·b/R + p, so below 2p (for a, b < 2p that needs 4p < R); the final subtraction, which sat
-/// on a chain's path, is left to the caller. 72 MULX and 6 IMUL: the two-limb digits of
+/// on a chain's path, is left to the caller. 72 MULX and 7 IMUL: the two-limb digits of
 /// [`mont_mul_4_nc`] halve the depth of the reduction chain but cost three MULX and a dozen
-/// additions more, and this product is bound by issue, not by that chain. `a[0]` arrives in
-/// rdx, where the first row needs it; `a[1..6]` are stored to a scratch array first and
-/// reloaded row by row. `None` without BMI2/ADX.
+/// additions more, and this product is bound by issue, not by that chain. The first round's
+/// m is `a[0]`·(`b[0]`·(−p⁻¹)), one IMUL after `a[0]` arrives rather than one after the first
+/// row's MULX, which shortens the path from one product's result to the next product's first
+/// reduction. `a[0]` arrives in rdx, where the first row needs it; `a[1..6]` are stored to a
+/// scratch array first and reloaded row by row. `None` without BMI2/ADX.
 #[inline(always)]
 pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 6]> {
     if !has_mulx_adx() {
@@ -231,6 +233,9 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
             "mov qword ptr [rbx + 24], r8",
             "mov qword ptr [rbx + 32], r9",
             "mov qword ptr [rbx + 40], r10",
+            "mov r14, qword ptr [rdi]",
+            "imul r14, qword ptr [r15 + 48]",
+            "imul r14, rdx",
             "mulx r8, rsi, qword ptr [rdi + 0]",
             "mulx r9, rax, qword ptr [rdi + 8]",
             "add r8, rax",
@@ -243,8 +248,7 @@ pub fn mont_mul_6_nc(a: &[u64; 6], b: &[u64; 6], pk: &[u64; 8]) -> Option<[u64; 
             "mulx r13, rax, qword ptr [rdi + 40]",
             "adc r12, rax",
             "adc r13, 0",
-            "mov rdx, rsi",
-            "imul rdx, qword ptr [r15 + 48]",
+            "mov rdx, r14",
             "xor eax, eax",
             "mulx rcx, rax, qword ptr [r15 + 0]",
             "adox rsi, rax",
