@@ -34,75 +34,73 @@ type Case = common::Case<2>;
 
 const IMPLS: [&str; 2] = ["carry", "gmp"];
 
-/// An `(n + k)`-limb dividend by an `n`-limb divisor: the quotient (`/`, `mpz_tdiv_q`) or the
-/// remainder (`%`, `mpz_tdiv_r`).
-fn short_div_case(n: usize, k: usize, rem: bool) -> Case {
+/// The name and operands of an `(n + k)`-limb by `n`-limb division (`tdiv_r` when `rem`, else
+/// `tdiv_q`), as carry's and rug's values.
+fn short_div_operands(n: usize, k: usize, rem: bool) -> (String, Int, Int, Integer, Integer) {
     let name = format!("{}_{}/{n}", if rem { "tdiv_r" } else { "tdiv_q" }, n + k);
     let mut rng = Rng::for_case(&name);
     let (a, ra) = exact(&mut rng, n + k);
     let (b, rb) = exact(&mut rng, n);
+    (name, a, b, ra, rb)
+}
+
+/// GMP's side of a short-division case: `mpz_tdiv_r` or `mpz_tdiv_q` into a kept `Integer`.
+fn gmp_short_div(ra: Integer, rb: Integer, rem: bool) -> Routine {
     let mut out = Integer::new();
-    let routines: [Routine; 2] = if rem {
-        [
-            Box::new(move || drop(black_box(black_box(&a) % black_box(&b)))),
-            Box::new(move || {
-                out.assign(black_box(&ra) % black_box(&rb));
-                black_box(&out);
-            }),
-        ]
+    if rem {
+        Box::new(move || {
+            out.assign(black_box(&ra) % black_box(&rb));
+            black_box(&out);
+        })
     } else {
-        [
-            Box::new(move || drop(black_box(black_box(&a) / black_box(&b)))),
-            Box::new(move || {
-                out.assign(black_box(&ra) / black_box(&rb));
-                black_box(&out);
-            }),
-        ]
+        Box::new(move || {
+            out.assign(black_box(&ra) / black_box(&rb));
+            black_box(&out);
+        })
+    }
+}
+
+/// An `(n + k)`-limb dividend by an `n`-limb divisor: the quotient (`/`, `mpz_tdiv_q`) or the
+/// remainder (`%`, `mpz_tdiv_r`).
+fn short_div_case(n: usize, k: usize, rem: bool) -> Case {
+    let (name, a, b, ra, rb) = short_div_operands(n, k, rem);
+    let carry: Routine = if rem {
+        Box::new(move || drop(black_box(black_box(&a) % black_box(&b))))
+    } else {
+        Box::new(move || drop(black_box(black_box(&a) / black_box(&b))))
     };
     Case {
         name,
         ops: 1.0,
-        routines,
+        routines: [carry, gmp_short_div(ra, rb, rem)],
     }
 }
 
 /// [`short_div_case`] (the same operands) with carry's result in a kept destination too
 /// (`assign_div`, `assign_rem`), as GMP's: like with like.
 fn kept_div_case(n: usize, k: usize, rem: bool) -> Case {
-    let op = if rem { "tdiv_r" } else { "tdiv_q" };
-    let name = format!("{op}_kept_{}/{n}", n + k);
-    // The operands of the new-value case.
-    let mut rng = Rng::for_case(&format!("{op}_{}/{n}", n + k));
-    let (a, ra) = exact(&mut rng, n + k);
-    let (b, rb) = exact(&mut rng, n);
-    let (mut kept, mut out) = (Int::ZERO, Integer::new());
-    let routines: [Routine; 2] = if rem {
-        [
-            Box::new(move || {
-                kept.assign_rem(black_box(&a), black_box(&b));
-                black_box(&kept);
-            }),
-            Box::new(move || {
-                out.assign(black_box(&ra) % black_box(&rb));
-                black_box(&out);
-            }),
-        ]
+    let (_, a, b, ra, rb) = short_div_operands(n, k, rem);
+    let name = format!(
+        "{}_kept_{}/{n}",
+        if rem { "tdiv_r" } else { "tdiv_q" },
+        n + k
+    );
+    let mut kept = Int::ZERO;
+    let carry: Routine = if rem {
+        Box::new(move || {
+            kept.assign_rem(black_box(&a), black_box(&b));
+            black_box(&kept);
+        })
     } else {
-        [
-            Box::new(move || {
-                kept.assign_div(black_box(&a), black_box(&b));
-                black_box(&kept);
-            }),
-            Box::new(move || {
-                out.assign(black_box(&ra) / black_box(&rb));
-                black_box(&out);
-            }),
-        ]
+        Box::new(move || {
+            kept.assign_div(black_box(&a), black_box(&b));
+            black_box(&kept);
+        })
     };
     Case {
         name,
         ops: 1.0,
-        routines,
+        routines: [carry, gmp_short_div(ra, rb, rem)],
     }
 }
 

@@ -203,6 +203,18 @@ fn to_u128(a: &[u64]) -> u128 {
 /// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
 /// quotients come from the top limbs alone ([`limbs::div_q_short`]).
 fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
+    div_parts_with(a, b, qneg, pool::take)
+}
+
+/// [`div_parts`] with a quotient of more than [`INLINE`] limbs (or any quotient by one limb
+/// of a dividend above two) in `buffer(n)`, a buffer of at least `n` limbs.
+#[inline(always)]
+fn div_parts_with(
+    a: &[u64],
+    b: &[u64],
+    qneg: bool,
+    buffer: impl FnOnce(usize) -> Box<[u64]>,
+) -> Parts {
     if below(a, b) {
         return Parts::from(Int::ZERO);
     }
@@ -211,7 +223,7 @@ fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
         if an <= 2 {
             return Parts::from(Int::from_sign_u128(qneg, to_u128(a) / b[0] as u128));
         }
-        let mut q = pool::take(an);
+        let mut q = buffer(an);
         limbs::divrem_1(&mut q[..an], a, b[0]);
         return Parts::from_sign_buf(qneg, q, an);
     }
@@ -221,7 +233,7 @@ fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
         div_into(&mut q[..qn], a, b);
         return Parts::small(qneg, q);
     }
-    let mut q = pool::take(qn);
+    let mut q = buffer(qn);
     div_into(&mut q[..qn], a, b);
     Parts::from_sign_buf(qneg, q, qn)
 }
@@ -468,26 +480,8 @@ impl Int {
         let (x, y) = (a.as_limbs(), d.as_limbs());
         assert!(!y.is_empty(), "attempt to divide by zero");
         let neg = a.is_negative() != d.is_negative();
-        if (y.len() == 1 && x.len() <= 2) || below(x, y) {
-            *self = a.div_trunc(d);
-            return;
-        }
-        let qn = x.len() - y.len() + 1;
-        if qn <= INLINE && y.len() >= 2 {
-            // A quotient that fits inline goes there with no buffer (self's, if any, is freed).
-            let mut q = [0; INLINE];
-            div_into(&mut q[..qn], x, y);
-            *self = Parts::small(neg, q).into_int();
-            return;
-        }
-        let mut q = reuse(self.take_heap(), qn);
-        match *y {
-            [d0] => {
-                limbs::divrem_1(&mut q[..qn], x, d0);
-            }
-            _ => div_into(&mut q[..qn], x, y),
-        }
-        *self = Parts::from_sign_buf(neg, q, qn).into_int();
+        let q = div_parts_with(x, y, neg, |n| reuse(self.take_heap(), n));
+        *self = q.into_int();
     }
 
     /// `self = a % d`, with the sign of `a` as `%`, reusing `self`'s heap buffer: the
@@ -534,14 +528,10 @@ impl Int {
     pub fn assign_div_exact(&mut self, a: &Int, d: &Int) {
         let (x, y) = (a.as_limbs(), d.as_limbs());
         let an = x.len();
-        let [d0] = *y else {
+        let (&[d0], false) = (y, an <= INLINE) else {
             *self = a.div_exact(d);
             return;
         };
-        if an <= INLINE {
-            *self = a.div_exact(d);
-            return;
-        }
         let mut q = reuse(self.take_heap(), an);
         if !limbs::divexact_1_to(&mut q[..an], x, d0) {
             pool::put(q);
