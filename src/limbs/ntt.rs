@@ -712,25 +712,46 @@ impl Garner {
         [self.s0, self.a1, self.b1, self.a2, self.b2, self.c2].map(|c| (c.w, c.q))
     }
 
-    pub(super) fn new(len: usize) -> Garner {
+    /// The constants for transforms of `len` points (a power of two up to `2^MAX_LOG_LEN`),
+    /// from a table made at compile time.
+    #[inline]
+    pub(super) fn for_len(len: usize) -> &'static Garner {
+        debug_assert!(len.is_power_of_two() && len.ilog2() <= MAX_LOG_LEN);
+        &GARNERS[len.trailing_zeros() as usize]
+    }
+
+    /// The constants for transforms of `2^log_len` points.
+    const fn new(log_len: u32) -> Garner {
         let [p0, p1, p2] = PRIMES;
-        let len = len as u64;
-        // s_i = 2^32 / len mod p_i undoes the Montgomery factor and the transform's scaling.
-        let s = |p: u32| {
-            (pow_mod(2, 32, p) as u64 * inv_mod((len % p as u64) as u32, p) as u64) % p as u64
-        };
         let inv0 = inv_mod(p0 % p1, p1);
         let inv01 = inv_mod(((p0 as u64 * p1 as u64) % p2 as u64) as u32, p2);
+        let (s0, s1, s2) = (scale(p0, log_len), scale(p1, log_len), scale(p2, log_len));
         Garner {
-            s0: Mulc::new(s(p0) as u32, p0),
-            a1: Mulc::new((s(p1) * inv0 as u64 % p1 as u64) as u32, p1),
+            s0: Mulc::new(s0, p0),
+            a1: Mulc::new((s1 as u64 * inv0 as u64 % p1 as u64) as u32, p1),
             b1: Mulc::new(inv0, p1),
-            a2: Mulc::new((s(p2) * inv01 as u64 % p2 as u64) as u32, p2),
+            a2: Mulc::new((s2 as u64 * inv01 as u64 % p2 as u64) as u32, p2),
             b2: Mulc::new(inv01, p2),
             c2: Mulc::new(((p0 % p2) as u64 * inv01 as u64 % p2 as u64) as u32, p2),
         }
     }
 }
+
+/// `2^32 / 2^log_len mod p`: undoes the Montgomery factor and the transform's scaling.
+const fn scale(p: u32, log_len: u32) -> u32 {
+    pow_mod(2, 32 + (p as u64 - 1) - log_len as u64, p)
+}
+
+/// [`Garner`] constants for every transform length, indexed by its base-2 logarithm.
+static GARNERS: [Garner; MAX_LOG_LEN as usize + 1] = {
+    let mut t = [Garner::new(0); MAX_LOG_LEN as usize + 1];
+    let mut k = 1;
+    while k <= MAX_LOG_LEN {
+        t[k as usize] = Garner::new(k);
+        k += 1;
+    }
+    t
+};
 
 /// Garner's mixed-radix digits of the coefficients, in place: from `r_i = 2^(-32)·len·c mod p_i`
 /// (below `2p_i`, `len` the transform length of `g`) to `d0 + p0·d1 + p0·p1·d2 = c` with
@@ -1075,7 +1096,7 @@ fn convolve<const V: u8>(
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
     garner_isa::<V>(
-        &Garner::new(n),
+        Garner::for_len(n),
         &mut f0[..used],
         &mut f1[..used],
         &mut f2[..used],

@@ -369,7 +369,7 @@ pub(super) fn convolve_par(
     let f = unsafe { assume_init(f) };
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
-    let garner_consts = Garner::new(n);
+    let garner_consts = *Garner::for_len(n);
     f0[..used]
         .par_chunks_mut(CHUNK)
         .zip(f1[..used].par_chunks_mut(CHUNK))

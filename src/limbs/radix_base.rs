@@ -87,6 +87,15 @@ impl RadixBase {
         let (q0, r) = div_2by1((hi << s) | (lo >> (64 - s)), lo << s, self.d << s, self.v);
         (((q1 as u128) << 64) | q0 as u128, r >> s)
     }
+    /// `(x / D, x mod D)` for `x < 2^(128 - shift)·D`, whose quotient fits a limb.
+    #[inline(always)]
+    fn divmod_below(&self, x: u128) -> (u64, u64) {
+        let s = self.shift;
+        debug_assert!(x >> (128 - s) == 0 && ((x << s) >> 64) < (self.d << s) as u128);
+        let x = x << s;
+        let (q, r) = div_2by1((x >> 64) as u64, x as u64, self.d << s, self.v);
+        (q, r >> s)
+    }
 }
 
 /// An upper bound on the base-`D` limbs of a number of `an` binary limbs.
@@ -227,28 +236,42 @@ fn split_halves(x: &[u64], base: &RadixBase) -> Vec<u64> {
 
 /// `r` = the product whose base-`h` coefficients have the Garner digits `d0, d1, d2`, carried
 /// into base `D`.
+///
+/// Limb `k` gathers coefficients `2k` and `2k + 1`: with `e_i = d_i[2k] + d_i[2k+1]·h` (below
+/// `2^61`, one product each) it is `v = e0 + p0·e1 + p0·p1·e2`, below `2^122`, so two wide
+/// products and one division by `D` a limb.
 fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixBase) {
     let [p0, p1, _] = PRIMES;
-    let p01 = p0 as u128 * p1 as u128;
-    let coefficient = |i: usize| -> u128 {
-        if i >= d0.len() {
-            return 0;
-        }
-        (d0[i] as u64 + p0 as u64 * d1[i] as u64) as u128 + p01 * d2[i] as u128
-    };
-    // Each pair of coefficients is divided by D on its own, so that the divisions overlap;
-    // then limb k is its remainder plus the quotient of pair k - 1 (below D: the coefficients
-    // are below 2^64·h, far below D^2) plus a carry of 0 or 1, less D when that reaches D.
-    let mut q_prev = 0u64;
-    let mut carry = 0u64;
-    for (k, limb) in r.iter_mut().enumerate() {
-        let v = coefficient(2 * k) + coefficient(2 * k + 1) * base.h as u128;
-        let (q, rem) = base.divmod(v);
-        debug_assert!(q < base.d as u128);
+    let p01 = p0 as u64 * p1 as u64;
+    let h = base.h;
+    let used = d0.len();
+    debug_assert!(d1.len() == used && d2.len() == used && used <= 2 * r.len());
+    let pairs = used / 2;
+    let pair = |x: &[u32], k: usize| x[2 * k] as u64 + x[2 * k + 1] as u64 * h;
+    // Each limb's value is divided by D on its own, so that the divisions overlap; then limb k
+    // is its remainder plus the quotient of limb k - 1 (below D: the values are below 2^122,
+    // far below D^2) plus a carry of 0 or 1, less D when that reaches D.
+    let (mut q_prev, mut carry) = (0u64, 0u64);
+    let mut put = |limb: &mut u64, v: u128| {
+        let (q, rem) = base.divmod_below(v);
         let t = rem + q_prev + carry;
         carry = (t >= base.d) as u64;
         *limb = t - carry * base.d;
-        q_prev = q as u64;
+        q_prev = q;
+    };
+    let (head, tail) = r.split_at_mut(pairs);
+    for (k, limb) in head.iter_mut().enumerate() {
+        let (e0, e1, e2) = (pair(d0, k), pair(d1, k), pair(d2, k));
+        put(limb, e0 as u128 + p0 as u128 * e1 as u128 + p01 as u128 * e2 as u128);
+    }
+    for (k, limb) in tail.iter_mut().enumerate() {
+        let i = 2 * (pairs + k);
+        let v = if i < used {
+            d0[i] as u128 + p0 as u128 * d1[i] as u128 + p01 as u128 * d2[i] as u128
+        } else {
+            0
+        };
+        put(limb, v);
     }
     debug_assert_eq!((q_prev, carry), (0, 0));
 }
