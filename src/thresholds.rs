@@ -101,10 +101,12 @@ pub const TO_RADIX_BASE: usize = 1500;
 #[cfg(feature = "tiny-thresholds")]
 pub const TO_RADIX_BASE: usize = 20;
 
-/// To digits by products: binary pieces of at most this many limbs are divided out.
+/// To digits by products: binary pieces of at most this many limbs are converted directly
+/// (fraction method).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const TO_RADIX_BASE_LEAF: usize = 24;
-/// To digits by products: binary pieces of at most this many limbs are divided out.
+/// To digits by products: binary pieces of at most this many limbs are converted directly
+/// (fraction method).
 #[cfg(feature = "tiny-thresholds")]
 pub const TO_RADIX_BASE_LEAF: usize = 1;
 

@@ -34,15 +34,14 @@ use std::collections::HashMap;
 
 #[cfg(feature = "std")]
 std::thread_local! {
-    /// The inverses `floor(B^(2L) / radix^(m·c)) + 1` of the leaf conversions
-    /// (`limbs::to_radix_frac`), by `(radix, c)`: a few dozen short numbers per radix, kept
-    /// for the life of the thread.
-    static LEAF_INVERSES: RefCell<HashMap<(u32, usize), Vec<u64>>> = RefCell::new(HashMap::new());
+    /// The inverses `floor(B^(2L) / big^c) + 1` of the leaf conversions (`limbs::to_radix_frac`
+    /// with `big = radix^m`, `limbs::radix_base_from_binary_frac` with `big = D`), by
+    /// `(big, c)`: a few dozen short numbers per radix, kept for the life of the thread.
+    static LEAF_INVERSES: RefCell<HashMap<(u64, usize), Vec<u64>>> = RefCell::new(HashMap::new());
 }
 
-/// `floor(B^(2L) / radix^(m·c)) + 1` with `L = limbs::radix_frac_len(radix, c)`.
-fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
-    let (_, big) = limbs::radix_chunk(radix);
+/// `floor(B^(2L) / big^c) + 1`.
+fn leaf_inverse(big: u64, c: usize, l: usize) -> Vec<u64> {
     let mut n = vec![1u64];
     for _ in 0..c {
         let carry = limbs::mul_1_assign(&mut n, big);
@@ -50,7 +49,6 @@ fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
             n.push(carry);
         }
     }
-    let l = limbs::radix_frac_len(radix, c);
     let mut u = vec![0u64; 2 * l + 1];
     u[2 * l] = 1;
     let mut q = vec![0u64; u.len() - n.len() + 1];
@@ -68,23 +66,23 @@ fn leaf_inverse(radix: u32, c: usize) -> Vec<u64> {
     q
 }
 
-/// Calls `f` with [`leaf_inverse`]`(radix, c)`, from this thread's cache.
+/// Calls `f` with [`leaf_inverse`]`(big, c, l)`, from this thread's cache.
 #[cfg(feature = "std")]
-fn with_leaf_inverse(radix: u32, c: usize, f: impl FnOnce(&[u64])) {
+fn with_leaf_inverse(big: u64, c: usize, l: usize, f: impl FnOnce(&[u64])) {
     LEAF_INVERSES.with(|cache| {
         let mut cache = cache.borrow_mut();
         let inv = cache
-            .entry((radix, c))
-            .or_insert_with(|| leaf_inverse(radix, c));
+            .entry((big, c))
+            .or_insert_with(|| leaf_inverse(big, c, l));
         f(inv)
     })
 }
 
-/// Calls `f` with [`leaf_inverse`]`(radix, c)`, computed anew (no per-thread cache without
+/// Calls `f` with [`leaf_inverse`]`(big, c, l)`, computed anew (no per-thread cache without
 /// `std`).
 #[cfg(not(feature = "std"))]
-fn with_leaf_inverse(radix: u32, c: usize, f: impl FnOnce(&[u64])) {
-    f(&leaf_inverse(radix, c))
+fn with_leaf_inverse(big: u64, c: usize, l: usize, f: impl FnOnce(&[u64])) {
+    f(&leaf_inverse(big, c, l))
 }
 
 /// A leaf of [`to_digits`]: exactly `out.len()` digits of the short `a` (normalized).
@@ -96,7 +94,8 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
         let (zeros, tail) = out.split_at_mut(out.len() - take);
         zeros.fill(0);
         let c = take.div_ceil(m);
-        with_leaf_inverse(radix, c, |inv| {
+        let (big, l) = (limbs::radix_chunk(radix).1, limbs::radix_frac_len(radix, c));
+        with_leaf_inverse(big, c, l, |inv| {
             let s = limbs::to_radix_frac_scratch_len(a.len(), inv.len(), radix, c);
             let mut scratch = vec![0; s];
             limbs::to_radix_frac(tail, a, inv, radix, &mut scratch);
@@ -644,6 +643,27 @@ fn to_radix_by_products(out: &mut [u8], a: &[u64], base: RadixBase) -> usize {
 
 /// The normalized base-`D` limbs of `a` (binary, any length): split at `B^e_j`, the halves
 /// converted (on two threads with `parallel`), combined as `hi·B^e_j + lo` in base `D`.
+/// A leaf of [`to_base`]: the base-`D` limbs of the short `a` (normalized), by the fraction
+/// method from `TO_RADIX_FRAC` limbs, else by divisions.
+fn base_leaf(a: &[u64], base: &RadixBase) -> Vec<u64> {
+    let n = a.len();
+    let mut r = vec![0; limbs::radix_base_from_binary_len(n, base)];
+    if n >= TO_RADIX_FRAC {
+        let c = r.len();
+        let l = limbs::radix_base_frac_len(base, c);
+        with_leaf_inverse(base.limb(), c, l, |inv| {
+            let mut scratch = vec![0; n + inv.len() + l];
+            limbs::radix_base_from_binary_frac(&mut r, a, inv, base, &mut scratch);
+        });
+    } else {
+        let mut work = a.to_vec();
+        limbs::radix_base_from_binary(&mut r, &mut work, base);
+    }
+    let k = limbs::normalized_len(&r);
+    r.truncate(k);
+    r
+}
+
 fn to_base(
     a: &[u64],
     powers: &BinaryPowers,
@@ -654,11 +674,7 @@ fn to_base(
     let n = a.len();
     let base = &powers.base;
     if n <= TO_RADIX_BASE_LEAF.max(1) {
-        let mut work = a.to_vec();
-        let mut r = vec![0; limbs::radix_base_from_binary_len(n, base)];
-        let k = limbs::radix_base_from_binary(&mut r, &mut work, base);
-        r.truncate(k);
-        return r;
+        return base_leaf(a, base);
     }
     while powers.exps[depth] > n.div_ceil(2) {
         depth += 1;

@@ -376,7 +376,7 @@ pub fn radix_frac_len(radix: u32, c: usize) -> usize {
 }
 
 /// [`radix_frac_len`] for a chunk value of `bits` bits: `radix^(m·c) < 2^(bits·c)`.
-fn frac_len(bits: usize, c: usize) -> usize {
+pub(super) fn frac_len(bits: usize, c: usize) -> usize {
     (bits * c).div_ceil(64) + 1
 }
 
@@ -421,6 +421,34 @@ pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch
     let ch = Chunking::of(radix);
     let bits = 64 - ch.big.leading_zeros() as usize;
     let c = out.len().div_ceil(ch.m);
+    // The first chunk may stand above out[0]: its top digits are zeros of the padding.
+    let lead = c * ch.m - out.len();
+    let mut pos = 0;
+    frac_chunks(a, inv, ch.big, bits, c, scratch, |chunk| {
+        if pos == 0 && lead > 0 {
+            let mut first = [0u8; 64];
+            ch.write_chunk(&mut first, chunk);
+            out[..ch.m - lead].copy_from_slice(&first[lead..ch.m]);
+            pos = ch.m - lead;
+        } else {
+            ch.write_chunk(&mut out[pos..pos + ch.m], chunk);
+            pos += ch.m;
+        }
+    });
+}
+
+/// The `c` chunks of `a < N = big^c` in base `big < 2^bits`, most significant first, to
+/// `emit`, by the fraction method of [`to_radix_frac`]: requires `inv = floor(B^(2L) / N) + 1`
+/// with `L = frac_len(bits, c)` and `scratch.len() >= a.len() + inv.len() + L`.
+pub(super) fn frac_chunks(
+    a: &[u64],
+    inv: &[u64],
+    big: u64,
+    bits: usize,
+    c: usize,
+    scratch: &mut [u64],
+    mut emit: impl FnMut(u64),
+) {
     let l = frac_len(bits, c);
     let a = &a[..normalized_len(a)];
     let (p, f) = scratch.split_at_mut(a.len() + inv.len());
@@ -442,21 +470,9 @@ pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch
     f[..n].copy_from_slice(&high[..n]);
     let carry = add_1_assign(f, l as u64 + 1);
     debug_assert_eq!(carry, 0);
-    // The first chunk may stand above out[0]: its top digits are zeros of the padding.
-    let lead = c * ch.m - out.len();
     let mut low = 0;
-    let mut pos = 0;
     for rest in (0..c).rev() {
-        let chunk = mul_1_assign(&mut f[low..], ch.big);
-        if pos == 0 && lead > 0 {
-            let mut first = [0u8; 64];
-            ch.write_chunk(&mut first, chunk);
-            out[..ch.m - lead].copy_from_slice(&first[lead..ch.m]);
-            pos = ch.m - lead;
-        } else {
-            ch.write_chunk(&mut out[pos..pos + ch.m], chunk);
-            pos += ch.m;
-        }
+        emit(mul_1_assign(&mut f[low..], big));
         let keep = frac_len(bits, rest);
         if rest > 0 && l - low > keep {
             low = l - keep;

@@ -6,7 +6,10 @@
 //! this form by divide and conquer with products only, `a = hi·B^e + lo` evaluated in base `D`
 //! with the powers `B^e` (`B = 2^64`) squared in base `D`: the method of FLINT 3's `radix`
 //! module (Johansson), the product-only direction of Knuth, TAOCP vol. 2, 4.4, exercise 14,
-//! with the arithmetic done in the target radix. O(M(n) log n), no divisions.
+//! with the arithmetic done in the target radix. O(M(n) log n), no divisions. The binary
+//! pieces of at most `TO_RADIX_BASE_LEAF` limbs at the bottom become base-`D` limbs by the
+//! fraction method of [`radix_base_from_binary_frac`] (a product by a cached inverse of `D^c`,
+//! then one multiplication by `D` a limb), the shortest by division.
 //!
 //! Products: product scanning with 128-bit column sums below `RADIX_BASE_NTT` limbs of the
 //! shorter operand; from there the three-prime NTT of `ntt` (its [`convolution`]) on the
@@ -15,7 +18,7 @@
 
 use super::div::{div_2by1, reciprocal_2by1};
 use super::ntt::{convolution, convolution_by, transform_len, Transformed, PRIMES};
-use super::radix::{divide_pass_any, eight_digits};
+use super::radix::{divide_pass_any, eight_digits, frac_chunks, frac_len};
 use crate::thresholds::RADIX_BASE_NTT;
 use alloc::vec::Vec;
 
@@ -66,6 +69,11 @@ impl RadixBase {
     /// `D`, the limb base.
     pub fn limb(&self) -> u64 {
         self.d
+    }
+
+    /// The bits of `D`: `D < 2^bits`.
+    fn bits(&self) -> usize {
+        64 - self.d.leading_zeros() as usize
     }
 
     /// Digits a limb holds: `D = radix^digits`.
@@ -144,6 +152,59 @@ pub fn radix_base_from_binary(out: &mut [u64], a: &mut [u64], base: &RadixBase) 
         k += 1;
     }
     super::normalized_len(&out[..k])
+}
+
+/// The limbs `L` of the fraction [`radix_base_from_binary_frac`] uses for `c` base-`D` limbs:
+/// the least with `B^L >= 2^64·D^c` that the bound `D < 2^bits` proves.
+///
+/// ```
+/// use carry::limbs::{radix_base_frac_len, RadixBase};
+/// assert_eq!(radix_base_frac_len(&RadixBase::new(10), 16), 16); // 10^18 < 2^60
+/// ```
+pub fn radix_base_frac_len(base: &RadixBase, c: usize) -> usize {
+    frac_len(base.bits(), c)
+}
+
+/// Writes the `out.len()` base-`D` limbs of `a < D^out.len()` into `out` (least significant
+/// first, leading zeros included) without a division: the fraction method of
+/// [`to_radix_frac`](super::to_radix_frac) with `D` as the chunk, one multiplication by `D` a
+/// limb (Bouvier and Zimmermann, "Division-free binary-to-decimal conversion", IEEE Trans.
+/// Computers 2014). O(n²) like [`radix_base_from_binary`], with a product a limb instead of a
+/// division. Requires `inv = floor(B^(2L) / D^c) + 1` for `c = out.len()` and
+/// `L = radix_base_frac_len(base, c)`, and `scratch.len() >= a.len() + inv.len() + L`.
+///
+/// ```
+/// use carry::limbs::{self, radix_base_frac_len, radix_base_from_binary_frac, RadixBase};
+/// let base = RadixBase::new(10);
+/// let l = radix_base_frac_len(&base, 2);
+/// // inv = floor(B^(2L) / D^2) + 1
+/// let mut u = vec![0u64; 2 * l + 1];
+/// u[2 * l] = 1;
+/// let d2 = base.limb() as u128 * base.limb() as u128;
+/// let d2 = [d2 as u64, (d2 >> 64) as u64];
+/// let mut inv = vec![0u64; u.len() - 1];
+/// let (mut r, mut s) = ([0; 2], vec![0; limbs::divrem_scratch_len(u.len(), 2)]);
+/// limbs::divrem(&mut inv, &mut r, &u, &d2, &mut s);
+/// limbs::add_1_assign(&mut inv, 1);
+/// let inv = &inv[..limbs::normalized_len(&inv)];
+/// let mut out = [0; 2];
+/// let mut scratch = vec![0; 2 + inv.len() + l];
+/// radix_base_from_binary_frac(&mut out, &[0, 1], inv, &base, &mut scratch); // 2^64
+/// assert_eq!(out, [446_744_073_709_551_616, 18]);
+/// ```
+pub fn radix_base_from_binary_frac(
+    out: &mut [u64],
+    a: &[u64],
+    inv: &[u64],
+    base: &RadixBase,
+    scratch: &mut [u64],
+) {
+    let c = out.len();
+    let mut next = c;
+    frac_chunks(a, inv, base.d, base.bits(), c, scratch, |limb| {
+        next -= 1;
+        out[next] = limb;
+    });
 }
 
 /// `r = x·y` in base `D`; requires `x` and `y` nonempty with limbs below `D`,
@@ -262,7 +323,10 @@ fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixB
     let (head, tail) = r.split_at_mut(pairs);
     for (k, limb) in head.iter_mut().enumerate() {
         let (e0, e1, e2) = (pair(d0, k), pair(d1, k), pair(d2, k));
-        put(limb, e0 as u128 + p0 as u128 * e1 as u128 + p01 as u128 * e2 as u128);
+        put(
+            limb,
+            e0 as u128 + p0 as u128 * e1 as u128 + p01 as u128 * e2 as u128,
+        );
     }
     for (k, limb) in tail.iter_mut().enumerate() {
         let i = 2 * (pairs + k);
@@ -443,6 +507,83 @@ mod tests {
                 radix_base_mul_ntt(&mut s2, &x, None, &base);
                 assert_eq!(s1, s2, "radix {radix}, {xn} squared");
                 assert!(r1.iter().chain(&s1).all(|&l| l < base.d));
+            }
+        }
+    }
+
+    /// `floor(B^(2L) / D^c) + 1`, by long division.
+    fn frac_inverse(base: &RadixBase, c: usize) -> Vec<u64> {
+        let mut n = vec![1u64];
+        for _ in 0..c {
+            let carry = crate::limbs::mul_1_assign(&mut n, base.d);
+            if carry != 0 {
+                n.push(carry);
+            }
+        }
+        let l = radix_base_frac_len(base, c);
+        let mut u = vec![0u64; 2 * l + 1];
+        u[2 * l] = 1;
+        let mut q = vec![0u64; u.len() - n.len() + 1];
+        let mut r = vec![0; n.len()];
+        if n.len() == 1 {
+            crate::limbs::divrem_1(&mut q, &u, n[0]);
+        } else {
+            let mut s = vec![0; crate::limbs::divrem_scratch_len(u.len(), n.len())];
+            crate::limbs::divrem(&mut q, &mut r, &u, &n, &mut s);
+        }
+        crate::limbs::add_1_assign(&mut q, 1);
+        q.truncate(super::super::normalized_len(&q));
+        q
+    }
+
+    #[test]
+    fn fraction_and_division_give_the_same_limbs() {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for radix in [3, 7, 10, 31, 36] {
+            let base = RadixBase::new(radix);
+            for n in 1..=40 {
+                let c = radix_base_from_binary_len(n, &base);
+                let inv = frac_inverse(&base, c);
+                let l = radix_base_frac_len(&base, c);
+                // D^k - 1 and D^k (the runs of top digits and of zeros), all ones, striped,
+                // a single top bit, random.
+                let mut cases: Vec<Vec<u64>> = vec![
+                    vec![u64::MAX; n],
+                    (0..n)
+                        .map(|i| if i % 2 == 0 { 0x5555_5555_5555_5555 } else { 0 })
+                        .collect(),
+                    (0..n)
+                        .map(|i| if i + 1 == n { 1 << 63 } else { 0 })
+                        .collect(),
+                    (0..n).map(|_| next()).collect(),
+                ];
+                let mut p = vec![1u64];
+                while p.len() <= n {
+                    let mut below = p.clone();
+                    crate::limbs::sub_1_assign(&mut below, 1);
+                    cases.push(below);
+                    cases.push(p.clone());
+                    let carry = crate::limbs::mul_1_assign(&mut p, base.d);
+                    if carry != 0 {
+                        p.push(carry);
+                    }
+                }
+                for a in cases {
+                    let a = &a[..super::super::normalized_len(&a).max(1)];
+                    let mut want = vec![0; radix_base_from_binary_len(a.len(), &base)];
+                    radix_base_from_binary(&mut want, &mut a.to_vec(), &base);
+                    want.resize(c, 0);
+                    let mut got = vec![0; c];
+                    let mut scratch = vec![0; a.len() + inv.len() + l];
+                    radix_base_from_binary_frac(&mut got, a, &inv, &base, &mut scratch);
+                    assert_eq!(got, want, "radix {radix}, {n} limbs, a = {a:x?}");
+                }
             }
         }
     }
