@@ -853,23 +853,41 @@ fn product(r: &mut [u64], a: &[u64], b: Option<&[u64]>, simd: bool) {
     debug_assert_eq!(carry, 0);
 }
 
-/// The exact coefficients of `a·b` (of `a²` without `b`) with the limbs read as pairs of
-/// 32-bit coefficients (low first): calls `f(d0, d1, d2)` with the Garner digits of the
-/// `2·(a.len() + b.len())` product coefficients, coefficient `i` being
-/// `d0[i] + p0·d1[i] + p0·p1·d2[i]`. A caller whose coefficients are not the halves of binary
-/// limbs (digits in a radix power, `limbs::radix_base`) carries them itself. Requires
+/// The coefficients of `a·b` (of `a²` without `b`) with the limbs read as pairs of 32-bit
+/// coefficients (low first), as residues: calls `f(r0, r1, r2, g)` with the three primes'
+/// residues of the `2·(a.len() + b.len())` product coefficients, which [`garner_digits`] with
+/// `g` turns into the Garner digits (coefficient `i` being `d0[i] + p0·d1[i] + p0·p1·d2[i]`).
+/// The caller runs that on pieces as it goes, so each piece's digits are still in the cache
+/// when it reads them. A caller whose coefficients are not the halves of binary limbs (digits
+/// in a radix power, `limbs::radix_base`) carries them itself. Requires
 /// `ntt_fits(a.len() + b.len())`.
 pub(super) fn convolution<R>(
     a: &[u64],
     b: Option<&[u64]>,
-    f: impl FnOnce(&[u32], &[u32], &[u32]) -> R,
+    f: impl FnOnce(&mut [u32], &mut [u32], &mut [u32], &Garner) -> R,
 ) -> R {
     let rn = a.len() + b.map_or(a.len(), <[u64]>::len);
     debug_assert!(ntt_fits(rn));
     let n = transform_len(rn);
     let used = (2 * rn).min(n);
-    let buf = digits(n, a, b, used, true);
-    f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
+    let mut buf = digits(n, a, b, 0, true);
+    let (r0, rest) = buf.split_at_mut(n);
+    let (r1, r2) = rest.split_at_mut(n);
+    f(
+        &mut r0[..used],
+        &mut r1[..used],
+        &mut r2[..used],
+        Garner::for_len(n),
+    )
+}
+
+/// Garner's digits ([`garner_chunk`]) in place, on the vector lanes the CPU has.
+pub(super) fn garner_digits(g: &Garner, r0: &mut [u32], r1: &mut [u32], r2: &mut [u32]) {
+    #[cfg(target_arch = "x86_64")]
+    if super::cpu::has_avx2() {
+        return garner_isa::<AVX2>(g, r0, r1, r2);
+    }
+    garner_isa::<PORTABLE>(g, r0, r1, r2);
 }
 
 /// The forward transforms (three primes, `n` points each) of an operand that several products
@@ -935,14 +953,14 @@ unsafe fn forward_all_avx512(res: &mut [MaybeUninit<u32>], b: &[u64], tw: &[Twid
     forward_all::<AVX512>(res, b, tw);
 }
 
-/// [`convolution`] of `a` with an operand whose transforms `b` holds: `f` gets the Garner digits
+/// [`convolution`] of `a` with an operand whose transforms `b` holds: `f` gets the residues
 /// of the first `2·(a.len() + b_len)` coefficients, `b_len` the limbs of that operand.
 /// Requires `2·(a.len() + b_len) <= b.len()` points.
 pub(super) fn convolution_by<R>(
     a: &[u64],
     b: &Transformed,
     b_len: usize,
-    f: impl FnOnce(&[u32], &[u32], &[u32]) -> R,
+    f: impl FnOnce(&mut [u32], &mut [u32], &mut [u32], &Garner) -> R,
 ) -> R {
     let n = b.len();
     let used = 2 * (a.len() + b_len);
@@ -955,12 +973,19 @@ pub(super) fn convolution_by<R>(
         a,
         Other::Transformed(&b.res),
         &tw,
-        used,
+        0,
         true,
     );
     // SAFETY: the convolution loaded each of the three thirds of `buf`.
-    let buf = unsafe { into_words(buf, 3 * n) };
-    f(&buf[..used], &buf[n..n + used], &buf[2 * n..2 * n + used])
+    let mut buf = unsafe { into_words(buf, 3 * n) };
+    let (r0, rest) = buf.split_at_mut(n);
+    let (r1, r2) = rest.split_at_mut(n);
+    f(
+        &mut r0[..used],
+        &mut r1[..used],
+        &mut r2[..used],
+        Garner::for_len(n),
+    )
 }
 
 /// The second operand of a convolution: `a` itself, limbs, or the transforms of limbs.

@@ -17,7 +17,9 @@
 //! `h² < 2^60`, below `p0·p1·p2 ≈ 2^88`), carried into base `D` by one 2-by-1 division a limb.
 
 use super::div::{div_2by1, reciprocal_2by1};
-use super::ntt::{convolution, convolution_by, transform_len, Transformed, PRIMES};
+use super::ntt::{
+    convolution, convolution_by, garner_digits, transform_len, Garner, Transformed, PRIMES,
+};
 use super::radix::{divide_pass_any, eight_digits, frac_chunks, frac_len};
 use crate::thresholds::RADIX_BASE_NTT;
 use alloc::vec::Vec;
@@ -283,8 +285,8 @@ pub fn radix_base_mul_basecase(r: &mut [u64], x: &[u64], y: &[u64], base: &Radix
 pub fn radix_base_mul_ntt(r: &mut [u64], x: &[u64], y: Option<&[u64]>, base: &RadixBase) {
     let xs = split_halves(x, base);
     let ys = y.map(|y| split_halves(y, base));
-    convolution(&xs, ys.as_deref(), |d0, d1, d2| {
-        carry_digits(r, d0, d1, d2, base)
+    convolution(&xs, ys.as_deref(), |r0, r1, r2, g| {
+        carry_residues(r, r0, r1, r2, g, base)
     });
 }
 
@@ -295,13 +297,59 @@ fn split_halves(x: &[u64], base: &RadixBase) -> Vec<u64> {
         .collect()
 }
 
+/// Coefficients a piece of [`carry_residues`]: its three primes' residues (12 KiB) stay in
+/// the first-level cache between Garner's step and the carrying.
+const PIECE: usize = 1024;
+
+/// `r` = the product whose base-`h` coefficients have the residues `r0, r1, r2` (of the
+/// convolution, see [`convolution`]): Garner's digits and [`carry_digits`] a piece at a time.
+fn carry_residues(
+    r: &mut [u64],
+    r0: &mut [u32],
+    r1: &mut [u32],
+    r2: &mut [u32],
+    g: &Garner,
+    base: &RadixBase,
+) {
+    let used = r0.len();
+    let mut state = (0, 0);
+    let mut limbs = r;
+    for start in (0..used).step_by(PIECE) {
+        let end = (start + PIECE).min(used);
+        let (d0, d1, d2) = (
+            &mut r0[start..end],
+            &mut r1[start..end],
+            &mut r2[start..end],
+        );
+        garner_digits(g, d0, d1, d2);
+        let last = end == used;
+        let take = if last { limbs.len() } else { PIECE / 2 };
+        let (now, rest) = core::mem::take(&mut limbs).split_at_mut(take);
+        state = carry_digits(now, d0, d1, d2, base, state);
+        limbs = rest;
+    }
+    if used == 0 {
+        state = carry_digits(limbs, &[], &[], &[], base, state);
+    }
+    debug_assert_eq!(state, (0, 0));
+}
+
 /// `r` = the product whose base-`h` coefficients have the Garner digits `d0, d1, d2`, carried
 /// into base `D`.
 ///
 /// Limb `k` gathers coefficients `2k` and `2k + 1`: with `e_i = d_i[2k] + d_i[2k+1]·h` (below
 /// `2^61`, one product each) it is `v = e0 + p0·e1 + p0·p1·e2`, below `2^122`, so two wide
 /// products and one division by `D` a limb.
-fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixBase) {
+/// `state` is the quotient and carry that the limbs before `r` pass on; the function returns
+/// those of `r`'s last limb (zero at the end of the product).
+fn carry_digits(
+    r: &mut [u64],
+    d0: &[u32],
+    d1: &[u32],
+    d2: &[u32],
+    base: &RadixBase,
+    state: (u64, u64),
+) -> (u64, u64) {
     let [p0, p1, _] = PRIMES;
     let p01 = p0 as u64 * p1 as u64;
     let h = base.h;
@@ -312,7 +360,7 @@ fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixB
     // Each limb's value is divided by D on its own, so that the divisions overlap; then limb k
     // is its remainder plus the quotient of limb k - 1 (below D: the values are below 2^122,
     // far below D^2) plus a carry of 0 or 1, less D when that reaches D.
-    let (mut q_prev, mut carry) = (0u64, 0u64);
+    let (mut q_prev, mut carry) = state;
     let mut put = |limb: &mut u64, v: u128| {
         let (q, rem) = base.divmod_below(v);
         let t = rem + q_prev + carry;
@@ -337,7 +385,7 @@ fn carry_digits(r: &mut [u64], d0: &[u32], d1: &[u32], d2: &[u32], base: &RadixB
         };
         put(limb, v);
     }
-    debug_assert_eq!((q_prev, carry), (0, 0));
+    (q_prev, carry)
 }
 
 /// A base-`D` operand that several products share (a power, in the conversion to digits),
@@ -372,8 +420,8 @@ pub fn radix_base_mul_by(
         return radix_base_mul(r, y, x, base);
     }
     let ys = split_halves(y, base);
-    convolution_by(&ys, &t.t, x.len(), |d0, d1, d2| {
-        carry_digits(r, d0, d1, d2, base)
+    convolution_by(&ys, &t.t, x.len(), |r0, r1, r2, g| {
+        carry_residues(r, r0, r1, r2, g, base)
     });
 }
 
