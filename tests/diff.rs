@@ -357,7 +357,11 @@ fn exact_division_by_one_limb() {
             3 => u64::MAX - rng.below(4),
             _ => 1 + rng.below(20),
         };
-        let rd = if rng.bool() { -Integer::from(d) } else { Integer::from(d) };
+        let rd = if rng.bool() {
+            -Integer::from(d)
+        } else {
+            Integer::from(d)
+        };
         let ql = match rng.below(8) {
             0 => rng.range(41, 300) as usize,
             _ => rng.below(41) as usize,
@@ -381,17 +385,23 @@ fn exact_division_by_one_limb() {
         // a + r for 0 < r < |d|: not a multiple.
         if d > 1 {
             let r = 1 + rng.below(d - 1);
-            let b = if a < 0 { Integer::from(&a - r) } else { Integer::from(&a + r) };
+            let b = if a < 0 {
+                Integer::from(&a - r)
+            } else {
+                Integer::from(&a + r)
+            };
             let cb = to_int(&b);
             let what = |op: &str| format!("{op}({}, {})", hx(&b), hx(&rd));
-            check_eq(cb.checked_div_exact(&cd), None, || what("checked_div_exact"));
+            check_eq(cb.checked_div_exact(&cd), None, || {
+                what("checked_div_exact")
+            });
             if rng.chance(1, 20) {
                 let res = catch_unwind(AssertUnwindSafe(|| cb.div_exact(&cd)));
                 check_eq(res.is_err(), true, || what("no panic: div_exact"));
                 let res = catch_unwind(AssertUnwindSafe(|| kept.assign_div_exact(&cb, &cd)));
                 check_eq(res.is_err(), true, || what("no panic: assign_div_exact"));
                 // Still a valid value, and reusable.
-                check(&kept, &Integer::from(to_rug(&kept)), || what("after the panic"));
+                check(&kept, &to_rug(&kept), || what("after the panic"));
                 kept.assign_div_exact(&ca, &cd);
                 check(&kept, &q, || what("assign_div_exact after the panic"));
                 n += 3;
