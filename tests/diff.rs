@@ -340,6 +340,86 @@ fn exact_division() {
     report("exact_division", n);
 }
 
+/// Exact division by one limb: quotients of 0 to 40 limbs and longer (inline, heap, and heap
+/// dividends whose quotient moves inline) by odd, even, 2^k and near-2^64 divisors of both
+/// signs, into kept destinations of every size class; non-multiples are refused by
+/// `checked_div_exact` and panic in `div_exact` and `assign_div_exact`, which leaves its
+/// destination a valid value.
+#[test]
+fn exact_division_by_one_limb() {
+    let mut rng = Rng::for_test("exact_division_by_one_limb");
+    let mut n = 0;
+    for _ in 0..cases(20_000) {
+        let d = match rng.below(5) {
+            0 => rng.next_u64() | 1,
+            1 => (rng.next_u64() | 1) << rng.below(64),
+            2 => 1u64 << rng.below(64),
+            3 => u64::MAX - rng.below(4),
+            _ => 1 + rng.below(20),
+        };
+        let rd = if rng.bool() {
+            -Integer::from(d)
+        } else {
+            Integer::from(d)
+        };
+        let ql = match rng.below(8) {
+            0 => rng.range(41, 300) as usize,
+            _ => rng.below(41) as usize,
+        };
+        let q = magnitude(&mut rng, ql);
+        let q = with_sign_of(&mut rng, q);
+        let a = Integer::from(&q * &rd);
+        let (ca, cd) = (to_int(&a), to_int(&rd));
+        let what = |op: &str| format!("{op}({}, {})", hx(&a), hx(&rd));
+        check(&ca.div_exact(&cd), &q, || what("div_exact"));
+        let got = ca.checked_div_exact(&cd);
+        check_eq(got.as_ref().map(to_rug), Some(q.clone()), || {
+            what("checked_div_exact")
+        });
+        // A destination of any size class, heap or inline.
+        let kn = 1 + rng.below(45) as usize;
+        let mut kept = to_int(&integer(&mut rng, kn));
+        kept.assign_div_exact(&ca, &cd);
+        check(&kept, &q, || what("assign_div_exact"));
+        n += 3;
+        // a + r for 0 < r < |d|: not a multiple.
+        if d > 1 {
+            let r = 1 + rng.below(d - 1);
+            let b = if a < 0 {
+                Integer::from(&a - r)
+            } else {
+                Integer::from(&a + r)
+            };
+            let cb = to_int(&b);
+            let what = |op: &str| format!("{op}({}, {})", hx(&b), hx(&rd));
+            check_eq(cb.checked_div_exact(&cd), None, || {
+                what("checked_div_exact")
+            });
+            if rng.chance(1, 20) {
+                let res = catch_unwind(AssertUnwindSafe(|| cb.div_exact(&cd)));
+                check_eq(res.is_err(), true, || what("no panic: div_exact"));
+                let res = catch_unwind(AssertUnwindSafe(|| kept.assign_div_exact(&cb, &cd)));
+                check_eq(res.is_err(), true, || what("no panic: assign_div_exact"));
+                // Still a valid value, and reusable.
+                check(&kept, &to_rug(&kept), || what("after the panic"));
+                kept.assign_div_exact(&ca, &cd);
+                check(&kept, &q, || what("assign_div_exact after the panic"));
+                n += 3;
+            }
+            n += 1;
+        }
+    }
+    report("exact_division_by_one_limb", n);
+}
+
+fn with_sign_of(rng: &mut Rng, x: Integer) -> Integer {
+    if rng.bool() {
+        -x
+    } else {
+        x
+    }
+}
+
 /// Division by zero panics in every form.
 #[test]
 fn division_by_zero_panics() {

@@ -1,7 +1,7 @@
 //! Division of [`Int`] values: truncating, floor and Euclidean forms around the `limbs`
 //! division kernels.
 
-use super::{pool, Int, Parts, INLINE};
+use super::{pool, Int, Parts, Repr, INLINE};
 use crate::limbs;
 use crate::thresholds::{DIV_DC, DIV_REGISTERS};
 use alloc::{boxed::Box, vec::Vec};
@@ -89,6 +89,29 @@ fn divexact_1_inline(a: &[u64; INLINE], n: u8, d: u64) -> Option<[u64; INLINE]> 
         return (r0 == 0).then_some([q0, q1, 0, 0, 0]);
     }
     limbs::divexact_1_array(a, d)
+}
+
+/// `|a| / d` with the sign `neg` for a heap dividend `a` (more than [`INLINE`] limbs) and a limb
+/// `d` that divides it, else `None`. The quotient of `n` limbs by one has `n` or `n - 1` (`a` is
+/// normalised and `d < 2^64`), so only its top limb is tested, and it is on the heap unless
+/// `a` has `INLINE + 1` limbs.
+#[inline(never)]
+fn div_exact_limb(a: &[u64], d: u64, neg: bool) -> Option<Parts> {
+    let n = a.len();
+    debug_assert!(n > INLINE && a[n - 1] != 0);
+    let mut q = pool::take(n);
+    if !limbs::divexact_1_to(&mut q[..n], a, d) {
+        pool::put(q);
+        return None;
+    }
+    let len = n - (q[n - 1] == 0) as usize;
+    if len <= INLINE {
+        let mut small = [0; INLINE];
+        small.copy_from_slice(&q[..INLINE]);
+        pool::put(q);
+        return Some(Parts::small(neg, small));
+    }
+    Some(Parts::Big { neg, len, buf: q })
 }
 
 /// The panic of [`Int::div_exact`].
@@ -532,12 +555,30 @@ impl Int {
             *self = a.div_exact(d);
             return;
         };
+        let neg = a.is_negative() != d.is_negative();
+        if let Repr::Heap { neg: sn, len, buf } = &mut self.repr {
+            if buf.len() >= an {
+                // The quotient straight into `self`'s buffer: it has `an` or `an - 1` limbs.
+                if !limbs::divexact_1_to(&mut buf[..an], x, d0) {
+                    *self = Int::ZERO;
+                    div_exact_failed(false);
+                }
+                let n = an - (buf[an - 1] == 0) as usize;
+                if n > INLINE {
+                    (*sn, *len) = (neg, n);
+                    return;
+                }
+                let mut small = [0; INLINE];
+                small.copy_from_slice(&buf[..INLINE]);
+                *self = Parts::small(neg, small).into_int();
+                return;
+            }
+        }
         let mut q = reuse(self.take_heap(), an);
         if !limbs::divexact_1_to(&mut q[..an], x, d0) {
             pool::put(q);
             div_exact_failed(false);
         }
-        let neg = a.is_negative() != d.is_negative();
         *self = Parts::from_sign_buf(neg, q, an).into_int();
     }
 
@@ -598,6 +639,14 @@ impl Int {
                 None => div_exact_failed(false),
             };
         }
+        if let [dl] = *d.as_limbs() {
+            // A heap dividend by one limb: no general dispatch, and one test of the top limb.
+            let neg = self.is_negative() != d.is_negative();
+            return match div_exact_limb(self.as_limbs(), dl, neg) {
+                Some(q) => q.into_int(),
+                None => div_exact_failed(false),
+            };
+        }
         let (mut q, mut qn) = ([0; INLINE], 0);
         let buf = div_exact_out(&mut q, &mut qn, self, d);
         if qn == 0 {
@@ -619,6 +668,10 @@ impl Int {
         if let ([dl], Some((neg, n, a))) = (d.as_limbs(), self.inline_parts()) {
             let neg = neg != d.is_negative();
             return divexact_1_inline(a, n, *dl).map(|q| Parts::small(neg, q).into_int());
+        }
+        if let [dl] = *d.as_limbs() {
+            let neg = self.is_negative() != d.is_negative();
+            return div_exact_limb(self.as_limbs(), dl, neg).map(Parts::into_int);
         }
         let (mut q, mut qn) = ([0; INLINE], 0);
         let buf = div_exact_out(&mut q, &mut qn, self, d);

@@ -93,9 +93,37 @@ pub fn divexact_1_array<const N: usize>(a: &[u64; N], d: u64) -> Option<[u64; N]
 /// assert_eq!(q, [0, 1 << 63, 0]);
 /// assert!(!divexact_1_to(&mut q[..2], &[7, 1], 3)); // 2^64 + 7 is 2 mod 3
 /// ```
+#[inline(always)]
 pub fn divexact_1_to(q: &mut [u64], a: &[u64], d: u64) -> bool {
     let n = a.len();
     assert!(q.len() == n && d != 0);
+    if d & 1 == 1 && d != 1 && n < DIVEXACT_1_BIDIRECTIONAL {
+        // The common short case inline in the caller: Hensel's method alone.
+        return hensel_odd(q, a, d);
+    }
+    divexact_1_general(q, a, d)
+}
+
+/// [`divexact_1_to`] for an odd `d > 1` by Hensel's method alone, inlined into its callers.
+#[inline(always)]
+fn hensel_odd(q: &mut [u64], a: &[u64], d: u64) -> bool {
+    let inv = inverse_limb(d);
+    let (mut h, mut b) = (0u64, 0u64);
+    for (qi, &x) in q.iter_mut().zip(a) {
+        // As in `divexact_odd`: the borrow bit off the dividend limb first, off the chain.
+        let (x, b1) = x.overflowing_sub(b);
+        let (y, b2) = x.overflowing_sub(h);
+        *qi = y.wrapping_mul(inv);
+        h = ((*qi as u128 * d as u128) >> 64) as u64;
+        b = b1 as u64 + b2 as u64;
+    }
+    h == 0 && b == 0
+}
+
+/// [`divexact_1_to`] out of line: every length and divisor.
+#[inline(never)]
+fn divexact_1_general(q: &mut [u64], a: &[u64], d: u64) -> bool {
+    let n = a.len();
     if n == 0 {
         return true;
     }
