@@ -241,7 +241,7 @@ fn div_parts_with(
 /// `q = a / b` for magnitudes with `a.len() >= b.len() >= 2` and `|a| >= |b|`, the remainder
 /// not kept. A function rather than a closure: a closure's captured slices were stored in
 /// eight-byte pieces and read back in sixteen, a stalled load on every division.
-#[inline]
+#[inline(always)]
 fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     if limbs::in_registers(an, dn) {
@@ -321,7 +321,7 @@ fn hand_back(small: &mut [u64; INLINE], buf: Box<[u64]>, n: usize) -> Option<Box
 
 /// `r = a mod b` for magnitudes with `a.len() >= b.len() >= 2`, `|a| >= |b|` and
 /// `r.len() == b.len()`; the quotient goes to scratch and is dropped.
-#[inline]
+#[inline(always)]
 pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     let qn = an - dn + 1;
