@@ -124,7 +124,7 @@ fn cannot_allocate(limbs: usize) -> ! {
 
 /// Gives a buffer back to the front of its class, where it displaces the one there to the back
 /// (and the one at the back, if any, is freed); buffers outside every class are freed at once.
-#[inline(always)]
+#[inline]
 pub(crate) fn put(b: Box<[u64]>) {
     if cfg!(feature = "zeroize-int") {
         return wipe(b);
