@@ -301,7 +301,15 @@ fn rem_out(r: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
         return None;
     }
     let mut buf = pool::take(dn);
-    rem_into(&mut buf[..dn], a, b);
+    if !limbs::in_registers(an, dn)
+        && limbs::is_short(an, dn)
+        && limbs::rem_short_scratch_len(an, dn) == 0
+    {
+        // As `rem_into` would, with the kernel inlined here.
+        limbs::rem_short_inline(&mut buf[..dn], a, b, &mut []);
+    } else {
+        rem_into(&mut buf[..dn], a, b);
+    }
     hand_back(r, buf, dn)
 }
 

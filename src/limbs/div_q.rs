@@ -444,6 +444,13 @@ pub fn divrem_short(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch:
 /// assert_eq!(r, [1, 2, 3, 0]);
 /// ```
 pub fn rem_short(r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
+    rem_short_inline(r, a, d, scratch)
+}
+
+/// [`rem_short`] inlined into its caller, for `Int`'s `%`: through a call, a 17-by-16-limb
+/// remainder took about 1.5 ns longer.
+#[inline(always)]
+pub(crate) fn rem_short_inline(r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut [u64]) {
     let (an, dn) = (a.len(), d.len());
     assert!(is_short(an, dn) && d[dn - 1] != 0 && r.len() == dn);
     let qn = an - dn + 1;
