@@ -152,7 +152,7 @@ fn short_shapes_at_the_edges() {
         let bits = 64 * dn as u32;
         let top = Integer::from(1) << (bits - 1);
         let divisors = [
-            Integer::from(&top + magnitude(&mut rng, dn - 1)),
+            &top + magnitude(&mut rng, dn - 1),
             top.clone(),
             (Integer::from(1) << bits) - 1u32,
             magnitude(&mut rng, dn) | Integer::from(&top),
