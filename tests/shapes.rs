@@ -137,6 +137,54 @@ fn short_quotients() {
     report("short_quotients", n);
 }
 
+/// Every `(n + k)`-limb by `n`-limb shape for `k` from 1 to 9 and `n` up to 40 limbs (and 100,
+/// 1000), at the quotient-digit corrections: divisors whose top limb is `2^63` (the rest random
+/// or zero), all ones, or random with the top bit set or a top limb of 1; quotients of all-ones
+/// limbs, a power of the base, or random; the dividend `q·d`, `q·d + d - 1` or `q·d - 1`; both
+/// signs. Covers the register-held, approximate (with the dividend's limbs copied when the
+/// divisor is normalised) and general short divisions, and `%`'s inlined short remainder.
+#[test]
+fn short_shapes_at_the_edges() {
+    let mut rng = Rng::for_test("short_shapes_at_the_edges");
+    let mut n = 0u64;
+    let lengths: Vec<usize> = (1..=40).chain([100, 1000]).collect();
+    for &dn in &lengths {
+        let bits = 64 * dn as u32;
+        let top = Integer::from(1) << (bits - 1);
+        let divisors = [
+            &top + magnitude(&mut rng, dn - 1),
+            top.clone(),
+            (Integer::from(1) << bits) - 1u32,
+            magnitude(&mut rng, dn) | Integer::from(&top),
+            (Integer::from(1) << (bits - 64)) + magnitude(&mut rng, dn - 1),
+        ];
+        for k in 1..=9usize {
+            for d in &divisors {
+                let d = Integer::from(d.keep_bits_ref(bits));
+                if d == 0 {
+                    continue;
+                }
+                let qbits = 64 * k as u32;
+                let quotients = [
+                    (Integer::from(1) << qbits) - 1u32,
+                    Integer::from(1) << (qbits - 1),
+                    magnitude(&mut rng, k) + 1u32,
+                ];
+                for q in &quotients {
+                    let qd = Integer::from(q * &d);
+                    for a in [qd.clone(), Integer::from(&qd + &d) - 1u32, qd - 1u32] {
+                        let neg = rng.bool();
+                        let sa = if neg { -a.clone() } else { a.clone() };
+                        let sd = if rng.bool() { -d.clone() } else { d.clone() };
+                        check_division(&sa, &sd, &mut n);
+                    }
+                }
+            }
+        }
+    }
+    report("short_shapes_at_the_edges", n);
+}
+
 /// Random operands of every length pair up to 40 limbs, quotients short and long.
 #[test]
 fn division_all_lengths() {

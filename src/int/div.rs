@@ -264,7 +264,7 @@ fn div_parts_with(
 /// `q = a / b` for magnitudes with `a.len() >= b.len() >= 2` and `|a| >= |b|`, the remainder
 /// not kept. A function rather than a closure: a closure's captured slices were stored in
 /// eight-byte pieces and read back in sixteen, a stalled load on every division.
-#[inline]
+#[inline(always)]
 fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     if limbs::in_registers(an, dn) {
@@ -324,7 +324,15 @@ fn rem_out(r: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
         return None;
     }
     let mut buf = pool::take(dn);
-    rem_into(&mut buf[..dn], a, b);
+    if !limbs::in_registers(an, dn)
+        && limbs::is_short(an, dn)
+        && limbs::rem_short_scratch_len(an, dn) == 0
+    {
+        // As `rem_into` would, with the kernel inlined here.
+        limbs::rem_short_inline(&mut buf[..dn], a, b, &mut []);
+    } else {
+        rem_into(&mut buf[..dn], a, b);
+    }
     hand_back(r, buf, dn)
 }
 
@@ -344,7 +352,7 @@ fn hand_back(small: &mut [u64; INLINE], buf: Box<[u64]>, n: usize) -> Option<Box
 
 /// `r = a mod b` for magnitudes with `a.len() >= b.len() >= 2`, `|a| >= |b|` and
 /// `r.len() == b.len()`; the quotient goes to scratch and is dropped.
-#[inline]
+#[inline(always)]
 pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     let qn = an - dn + 1;

@@ -51,7 +51,7 @@ pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
 
 /// [`divappr_schoolbook`] with the estimate's low (guard) digit returned rather than stored:
 /// `q` takes the other `k - 1` digits.
-#[inline]
+#[inline(always)]
 pub(super) fn divappr_guard(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
     let k = d.len();
     assert!(k >= 2 && q.len() == k - 1 && u.len() == k + 2 && d[k - 1] >> 63 == 1);
