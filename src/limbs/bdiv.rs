@@ -108,24 +108,16 @@ pub fn divexact_1_to(q: &mut [u64], a: &[u64], d: u64) -> bool {
 #[inline(always)]
 fn hensel_odd(q: &mut [u64], a: &[u64], d: u64) -> bool {
     let inv = inverse_limb(d);
-    let mut c = (0, 0);
+    let (mut h, mut b) = (0u64, 0u64);
     for (qi, &x) in q.iter_mut().zip(a) {
-        (*qi, c) = hensel_step(x, c, inv, d);
+        // As in `divexact_odd`: the borrow bit off the dividend limb first, off the chain.
+        let (x, b1) = x.overflowing_sub(b);
+        let (y, b2) = x.overflowing_sub(h);
+        *qi = y.wrapping_mul(inv);
+        h = ((*qi as u128 * d as u128) >> 64) as u64;
+        b = b1 as u64 + b2 as u64;
     }
-    c == (0, 0)
-}
-
-/// One digit of Hensel's division by an odd `d` (`inv = d^(-1) mod 2^64`): the quotient digit
-/// of the dividend limb `x` less the borrow `(h, b)` of the digits below (the high half `h`
-/// of the previous digit times `d` plus a bit `b`), and the borrow into the next. The bit is
-/// taken off `x` first, off the chain from `h` to the next `h`.
-#[inline(always)]
-fn hensel_step(x: u64, (h, b): (u64, u64), inv: u64, d: u64) -> (u64, (u64, u64)) {
-    let (x, b1) = x.overflowing_sub(b);
-    let (y, b2) = x.overflowing_sub(h);
-    let qi = y.wrapping_mul(inv);
-    let h = ((qi as u128 * d as u128) >> 64) as u64;
-    (qi, (h, b1 as u64 + b2 as u64))
+    h == 0 && b == 0
 }
 
 /// [`divexact_1_to`] out of line: every length and divisor.
@@ -216,7 +208,20 @@ fn divexact_odd(
         return true;
     }
     let inv = inverse_limb(d);
-    let hensel = |x: u64, c: (u64, u64)| hensel_step(x, c, inv, d);
+    // The borrow into a digit is the high half `h` of the previous digit times d plus a bit
+    // `b`; the bit is taken off the dividend limb first, off the chain from h to the next h.
+    let hensel = |x: u64, (h, b): (u64, u64)| {
+        let (x, b1) = x.overflowing_sub(b);
+        let (y, b2) = x.overflowing_sub(h);
+        let qi = y.wrapping_mul(inv);
+        (
+            qi,
+            (
+                ((qi as u128 * d as u128) >> 64) as u64,
+                b1 as u64 + b2 as u64,
+            ),
+        )
+    };
     let mut c = (0, 0);
     if n < DIVEXACT_1_BIDIRECTIONAL {
         for i in 0..n {
