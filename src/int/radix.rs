@@ -14,7 +14,8 @@
 //! From `TO_RADIX_BASE` limbs, to digits runs the other way round, by products only: the
 //! number is evaluated in a power of the radix (`limbs::radix_base`, 18 digits a limb for
 //! radix 10), `a = hi·B^e + lo` with `B = 2^64`, halves first, the powers `B^e` squared in that
-//! base; binary pieces of `TO_RADIX_BASE_LEAF` limbs are divided out. O(M(n) log n), the
+//! base; binary pieces of `TO_RADIX_BASE_LEAF` limbs become base-`D` limbs by the fraction
+//! method of the digit leaves. O(M(n) log n), the
 //! method of FLINT 3's `radix_set_mpn`. The powers of the last length converted (up to 2^17
 //! limbs) stay with the thread, in both directions (from digits, for the next number of as
 //! many chunks in the same radix).
