@@ -150,9 +150,11 @@ fn below(a: &[u64], b: &[u64]) -> bool {
     a.len() < b.len() || (a.len() == b.len() && limbs::cmp_n(a, b).is_lt())
 }
 
-/// `|x| / |d|` for [`Int::div_exact`] and [`Int::checked_div_exact`] when `d` divides `x`. Sets
-/// `qn` to the quotient's length in limbs, or to 0 when `d` is zero or does not divide `x`; a quotient of at most [`INLINE`] limbs goes to `q` (zero on entry) and gives `None`, a
-/// larger one comes back in the first `qn` limbs of a buffer, for [`Int::from_out`]. (Returned
+/// `|x| / |d|` for [`Int::div_exact`] and [`Int::checked_div_exact`] when `d` (zero or of two
+/// limbs or more: one limb takes [`div_exact_limb`]) divides `x`. Sets `qn` to the quotient's
+/// length in limbs, or to 0 when `d` is zero or does not divide `x`; a quotient of at most
+/// [`INLINE`] limbs goes to `q` (zero on entry) and gives `None`, a larger one comes back in
+/// the first `qn` limbs of a buffer, for [`Int::from_out`]. (Returned
 /// as an `Int`, the quotient would be copied out of the return slot by wide loads right after
 /// its narrower stores, and that copy waits for them.)
 #[inline(never)]
@@ -167,15 +169,7 @@ fn div_exact_out(q: &mut [u64; INLINE], qn: &mut usize, x: &Int, d: &Int) -> Opt
         return None;
     }
     let an = a.len();
-    if let [d] = *b {
-        let mut buf = pool::take(an);
-        if !limbs::divexact_1_to(&mut buf[..an], a, d) {
-            pool::put(buf);
-            return None;
-        }
-        *qn = an;
-        return hand_back(q, buf, an);
-    }
+    debug_assert!(b.len() >= 2, "one-limb divisors take `div_exact_limb`");
     if b.len() >= DIV_DC || an < b.len() {
         let (quo, r) = x.div_rem(d);
         if !r.is_zero() {

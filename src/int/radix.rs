@@ -41,8 +41,9 @@ std::thread_local! {
     static LEAF_INVERSES: RefCell<HashMap<(u64, usize), Vec<u64>>> = RefCell::new(HashMap::new());
 }
 
-/// `floor(B^(2L) / big^c) + 1`.
-fn leaf_inverse(big: u64, c: usize, l: usize) -> Vec<u64> {
+/// `floor(B^(2L) / big^c) + 1` with `L = limbs::chunk_frac_len(big, c)`.
+fn leaf_inverse(big: u64, c: usize) -> Vec<u64> {
+    let l = limbs::chunk_frac_len(big, c);
     let mut n = vec![1u64];
     for _ in 0..c {
         let carry = limbs::mul_1_assign(&mut n, big);
@@ -67,23 +68,23 @@ fn leaf_inverse(big: u64, c: usize, l: usize) -> Vec<u64> {
     q
 }
 
-/// Calls `f` with [`leaf_inverse`]`(big, c, l)`, from this thread's cache.
+/// Calls `f` with [`leaf_inverse`]`(big, c)`, from this thread's cache.
 #[cfg(feature = "std")]
-fn with_leaf_inverse(big: u64, c: usize, l: usize, f: impl FnOnce(&[u64])) {
+fn with_leaf_inverse(big: u64, c: usize, f: impl FnOnce(&[u64])) {
     LEAF_INVERSES.with(|cache| {
         let mut cache = cache.borrow_mut();
         let inv = cache
             .entry((big, c))
-            .or_insert_with(|| leaf_inverse(big, c, l));
+            .or_insert_with(|| leaf_inverse(big, c));
         f(inv)
     })
 }
 
-/// Calls `f` with [`leaf_inverse`]`(big, c, l)`, computed anew (no per-thread cache without
+/// Calls `f` with [`leaf_inverse`]`(big, c)`, computed anew (no per-thread cache without
 /// `std`).
 #[cfg(not(feature = "std"))]
-fn with_leaf_inverse(big: u64, c: usize, l: usize, f: impl FnOnce(&[u64])) {
-    f(&leaf_inverse(big, c, l))
+fn with_leaf_inverse(big: u64, c: usize, f: impl FnOnce(&[u64])) {
+    f(&leaf_inverse(big, c))
 }
 
 /// A leaf of [`to_digits`]: exactly `out.len()` digits of the short `a` (normalized).
@@ -95,8 +96,7 @@ fn leaf_digits(out: &mut [u8], a: &[u64], radix: u32) {
         let (zeros, tail) = out.split_at_mut(out.len() - take);
         zeros.fill(0);
         let c = take.div_ceil(m);
-        let (big, l) = (limbs::radix_chunk(radix).1, limbs::radix_frac_len(radix, c));
-        with_leaf_inverse(big, c, l, |inv| {
+        with_leaf_inverse(limbs::radix_chunk(radix).1, c, |inv| {
             let s = limbs::to_radix_frac_scratch_len(a.len(), inv.len(), radix, c);
             let mut scratch = vec![0; s];
             limbs::to_radix_frac(tail, a, inv, radix, &mut scratch);
@@ -642,8 +642,6 @@ fn to_radix_by_products(out: &mut [u8], a: &[u64], base: RadixBase) -> usize {
     len
 }
 
-/// The normalized base-`D` limbs of `a` (binary, any length): split at `B^e_j`, the halves
-/// converted (on two threads with `parallel`), combined as `hi·B^e_j + lo` in base `D`.
 /// A leaf of [`to_base`]: the base-`D` limbs of the short `a` (normalized), by the fraction
 /// method from `TO_RADIX_FRAC` limbs, else by divisions.
 fn base_leaf(a: &[u64], base: &RadixBase) -> Vec<u64> {
@@ -652,7 +650,7 @@ fn base_leaf(a: &[u64], base: &RadixBase) -> Vec<u64> {
     if n >= TO_RADIX_FRAC {
         let c = r.len();
         let l = limbs::radix_base_frac_len(base, c);
-        with_leaf_inverse(base.limb(), c, l, |inv| {
+        with_leaf_inverse(base.limb(), c, |inv| {
             let mut scratch = vec![0; n + inv.len() + l];
             limbs::radix_base_from_binary_frac(&mut r, a, inv, base, &mut scratch);
         });
@@ -665,6 +663,8 @@ fn base_leaf(a: &[u64], base: &RadixBase) -> Vec<u64> {
     r
 }
 
+/// The normalized base-`D` limbs of `a` (binary, any length): split at `B^e_j`, the halves
+/// converted (on two threads with `parallel`), combined as `hi·B^e_j + lo` in base `D`.
 fn to_base(
     a: &[u64],
     powers: &BinaryPowers,

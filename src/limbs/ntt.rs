@@ -870,7 +870,18 @@ pub(super) fn convolution<R>(
     debug_assert!(ntt_fits(rn));
     let n = transform_len(rn);
     let used = (2 * rn).min(n);
-    let mut buf = digits(n, a, b, 0, true);
+    residues(&mut digits(n, a, b, 0, true), n, used, f)
+}
+
+/// Calls `f` with the first `used` residues of each prime's third of `buf` (`n` points each)
+/// and the [`Garner`] constants of length `n`: the end of [`convolution`] and
+/// [`convolution_by`].
+fn residues<R>(
+    buf: &mut [u32],
+    n: usize,
+    used: usize,
+    f: impl FnOnce(&mut [u32], &mut [u32], &mut [u32], &Garner) -> R,
+) -> R {
     let (r0, rest) = buf.split_at_mut(n);
     let (r1, r2) = rest.split_at_mut(n);
     f(
@@ -978,14 +989,7 @@ pub(super) fn convolution_by<R>(
     );
     // SAFETY: the convolution loaded each of the three thirds of `buf`.
     let mut buf = unsafe { into_words(buf, 3 * n) };
-    let (r0, rest) = buf.split_at_mut(n);
-    let (r1, r2) = rest.split_at_mut(n);
-    f(
-        &mut r0[..used],
-        &mut r1[..used],
-        &mut r2[..used],
-        Garner::for_len(n),
-    )
+    residues(&mut buf, n, used, f)
 }
 
 /// The second operand of a convolution: `a` itself, limbs, or the transforms of limbs.

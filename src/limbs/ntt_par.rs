@@ -369,12 +369,12 @@ pub(super) fn convolve_par(
     let f = unsafe { assume_init(f) };
     let (f0, rest) = f.split_at_mut(n);
     let (f1, f2) = rest.split_at_mut(n);
-    let garner_consts = *Garner::for_len(n);
+    let garner_consts = Garner::for_len(n);
     f0[..used]
         .par_chunks_mut(CHUNK)
         .zip(f1[..used].par_chunks_mut(CHUNK))
         .zip(f2[..used].par_chunks_mut(CHUNK))
-        .for_each(|((x0, x1), x2)| isa.garner(&garner_consts, x0, x1, x2));
+        .for_each(|((x0, x1), x2)| isa.garner(garner_consts, x0, x1, x2));
 }
 
 /// `ntt::recombine` in chunks of `CHUNK` limbs: each chunk sums its coefficients alone, then

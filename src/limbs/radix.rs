@@ -371,12 +371,22 @@ fn to_radix_basecase(out: &mut [u8], a: &mut [u64], radix: u32) -> usize {
 /// assert_eq!(carry::limbs::radix_frac_len(10, 4), 5);
 /// ```
 pub fn radix_frac_len(radix: u32, c: usize) -> usize {
-    let big = radix_chunk(radix).1;
+    chunk_frac_len(radix_chunk(radix).1, c)
+}
+
+/// The limbs `L` of the fraction that writes `c` chunks of base `big` (the fraction method of
+/// [`to_radix_frac`]): the least with `B^L >= 2^64·big^c` that the bound `big < 2^bits`
+/// (`bits` of `big`) proves.
+///
+/// ```
+/// assert_eq!(carry::limbs::chunk_frac_len(10_000_000_000_000_000_000, 4), 5);
+/// ```
+pub fn chunk_frac_len(big: u64, c: usize) -> usize {
     frac_len(64 - big.leading_zeros() as usize, c)
 }
 
-/// [`radix_frac_len`] for a chunk value of `bits` bits: `radix^(m·c) < 2^(bits·c)`.
-pub(super) fn frac_len(bits: usize, c: usize) -> usize {
+/// [`chunk_frac_len`] for a chunk value of `bits` bits: `big^c < 2^(bits·c)`.
+fn frac_len(bits: usize, c: usize) -> usize {
     (bits * c).div_ceil(64) + 1
 }
 
@@ -419,12 +429,11 @@ pub fn to_radix_frac_scratch_len(an: usize, inv_len: usize, radix: u32, c: usize
 /// ```
 pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch: &mut [u64]) {
     let ch = Chunking::of(radix);
-    let bits = 64 - ch.big.leading_zeros() as usize;
     let c = out.len().div_ceil(ch.m);
     // The first chunk may stand above out[0]: its top digits are zeros of the padding.
     let lead = c * ch.m - out.len();
     let mut pos = 0;
-    frac_chunks(a, inv, ch.big, bits, c, scratch, |chunk| {
+    frac_chunks(a, inv, ch.big, c, scratch, |chunk| {
         if pos == 0 && lead > 0 {
             let mut first = [0u8; 64];
             ch.write_chunk(&mut first, chunk);
@@ -437,18 +446,18 @@ pub fn to_radix_frac(out: &mut [u8], a: &[u64], inv: &[u64], radix: u32, scratch
     });
 }
 
-/// The `c` chunks of `a < N = big^c` in base `big < 2^bits`, most significant first, to
-/// `emit`, by the fraction method of [`to_radix_frac`]: requires `inv = floor(B^(2L) / N) + 1`
-/// with `L = frac_len(bits, c)` and `scratch.len() >= a.len() + inv.len() + L`.
+/// The `c` chunks of `a < N = big^c` in base `big`, most significant first, to `emit`, by the
+/// fraction method of [`to_radix_frac`]: requires `inv = floor(B^(2L) / N) + 1` with
+/// `L = chunk_frac_len(big, c)` and `scratch.len() >= a.len() + inv.len() + L`.
 pub(super) fn frac_chunks(
     a: &[u64],
     inv: &[u64],
     big: u64,
-    bits: usize,
     c: usize,
     scratch: &mut [u64],
     mut emit: impl FnMut(u64),
 ) {
+    let bits = 64 - big.leading_zeros() as usize;
     let l = frac_len(bits, c);
     let a = &a[..normalized_len(a)];
     let (p, f) = scratch.split_at_mut(a.len() + inv.len());

@@ -20,7 +20,7 @@ use super::div::{div_2by1, reciprocal_2by1};
 use super::ntt::{
     convolution, convolution_by, garner_digits, transform_len, Garner, Transformed, PRIMES,
 };
-use super::radix::{divide_pass_any, eight_digits, frac_chunks, frac_len};
+use super::radix::{chunk_frac_len, divide_pass_any, eight_digits, frac_chunks};
 use crate::thresholds::RADIX_BASE_NTT;
 use alloc::vec::Vec;
 
@@ -73,11 +73,6 @@ impl RadixBase {
         self.d
     }
 
-    /// The bits of `D`: `D < 2^bits`.
-    fn bits(&self) -> usize {
-        64 - self.d.leading_zeros() as usize
-    }
-
     /// Digits a limb holds: `D = radix^digits`.
     pub fn digits(&self) -> usize {
         2 * self.k
@@ -97,6 +92,7 @@ impl RadixBase {
         let (q0, r) = div_2by1((hi << s) | (lo >> (64 - s)), lo << s, self.d << s, self.v);
         (((q1 as u128) << 64) | q0 as u128, r >> s)
     }
+
     /// `(x / D, x mod D)` for `x < 2^(128 - shift)·D`, whose quotient fits a limb.
     #[inline(always)]
     fn divmod_below(&self, x: u128) -> (u64, u64) {
@@ -164,7 +160,7 @@ pub fn radix_base_from_binary(out: &mut [u64], a: &mut [u64], base: &RadixBase) 
 /// assert_eq!(radix_base_frac_len(&RadixBase::new(10), 16), 16); // 10^18 < 2^60
 /// ```
 pub fn radix_base_frac_len(base: &RadixBase, c: usize) -> usize {
-    frac_len(base.bits(), c)
+    chunk_frac_len(base.d, c)
 }
 
 /// Writes the `out.len()` base-`D` limbs of `a < D^out.len()` into `out` (least significant
@@ -203,7 +199,7 @@ pub fn radix_base_from_binary_frac(
 ) {
     let c = out.len();
     let mut next = c;
-    frac_chunks(a, inv, base.d, base.bits(), c, scratch, |limb| {
+    frac_chunks(a, inv, base.d, c, scratch, |limb| {
         next -= 1;
         out[next] = limb;
     });
@@ -312,6 +308,7 @@ fn carry_residues(
     base: &RadixBase,
 ) {
     let used = r0.len();
+    debug_assert!(used > 0, "a product has coefficients");
     let mut state = (0, 0);
     let mut limbs = r;
     for start in (0..used).step_by(PIECE) {
@@ -328,9 +325,6 @@ fn carry_residues(
         state = carry_digits(now, d0, d1, d2, base, state);
         limbs = rest;
     }
-    if used == 0 {
-        state = carry_digits(limbs, &[], &[], &[], base, state);
-    }
     debug_assert_eq!(state, (0, 0));
 }
 
@@ -339,8 +333,7 @@ fn carry_residues(
 ///
 /// Limb `k` gathers coefficients `2k` and `2k + 1`: with `e_i = d_i[2k] + d_i[2k+1]·h` (below
 /// `2^61`, one product each) it is `v = e0 + p0·e1 + p0·p1·e2`, below `2^122`, so two wide
-/// products and one division by `D` a limb.
-/// `state` is the quotient and carry that the limbs before `r` pass on; the function returns
+/// products and one division by `D` a limb. `state` is the quotient and carry that the limbs before `r` pass on; the function returns
 /// those of `r`'s last limb (zero at the end of the product).
 fn carry_digits(
     r: &mut [u64],
