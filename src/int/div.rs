@@ -32,6 +32,18 @@ fn div_rem_parts(a: &[u64], b: &[u64], qneg: bool, rneg: bool) -> (Parts, Parts)
     }
     let (qn, dn) = (a.len() - b.len() + 1, b.len());
     let v = reciprocal_first(a, b);
+    if dn <= INLINE {
+        // A remainder that an `Int` holds inline goes straight there; so does a short quotient.
+        let mut r = [0; INLINE];
+        if qn <= INLINE {
+            let mut q = [0; INLINE];
+            divrem_into(&mut q[..qn], &mut r[..dn], a, b, v);
+            return (Parts::small(qneg, q), Parts::small(rneg, r));
+        }
+        let mut q = pool::take(qn);
+        divrem_into(&mut q[..qn], &mut r[..dn], a, b, v);
+        return (Parts::from_sign_buf(qneg, q, qn), Parts::small(rneg, r));
+    }
     let mut r = pool::take(dn);
     if qn <= INLINE {
         // A quotient that an `Int` holds inline goes straight there, with no buffer.
@@ -474,6 +486,21 @@ impl Int {
         let (qn, dn) = (x.len() - y.len() + 1, y.len());
         let (an, dneg) = (a.is_negative(), d.is_negative());
         let v = reciprocal_first(x, y);
+        if dn <= INLINE {
+            // A remainder that fits inline goes there with no buffer; so does a short quotient.
+            let mut r = [0; INLINE];
+            if qn <= INLINE {
+                let mut q = [0; INLINE];
+                divrem_into(&mut q[..qn], &mut r[..dn], x, y, v);
+                *self = Parts::small(an != dneg, q).into_int();
+            } else {
+                let mut q = reuse(self.take_heap(), qn);
+                divrem_into(&mut q[..qn], &mut r[..dn], x, y, v);
+                *self = Parts::from_sign_buf(an != dneg, q, qn).into_int();
+            }
+            *rem = Parts::small(an, r).into_int();
+            return;
+        }
         if qn <= INLINE {
             // A quotient that fits inline goes there with no buffer (self's, if any, is freed).
             let (mut q, mut r) = ([0; INLINE], reuse(rem.take_heap(), dn));
@@ -553,6 +580,15 @@ impl Int {
     pub fn assign_div_exact(&mut self, a: &Int, d: &Int) {
         let (x, y) = (a.as_limbs(), d.as_limbs());
         let an = x.len();
+        if let ([dl], Some((aneg, n, al))) = (y, a.inline_parts()) {
+            // An inline dividend: the quotient is written field by field, not moved from a
+            // returned value (whose copy would wait on its narrower stores).
+            let Some(q) = divexact_1_inline(al, n, *dl) else {
+                div_exact_failed(false)
+            };
+            *self = Parts::small(aneg != d.is_negative(), q).into_int();
+            return;
+        }
         let (&[d0], false) = (y, an <= INLINE) else {
             *self = a.div_exact(d);
             return;
