@@ -365,13 +365,12 @@ fn cases() -> Vec<Case> {
             }
         }
     }
-    for (n, k, rem) in [
-        (16, 1, false),
-        (16, 8, false),
-        (100, 8, false),
-        (16, 1, true),
-    ] {
-        cases.push(kept_div_case(n, k, rem));
+    for rem in [false, true] {
+        for n in [4, 16, 100, 1000, 8000] {
+            for k in [1, 2, 8] {
+                cases.push(kept_div_case(n, k, rem));
+            }
+        }
     }
     for n in [2, 10, 100, 10_000] {
         cases.push(rem_1_case(n));
@@ -379,7 +378,9 @@ fn cases() -> Vec<Case> {
     for n in [2, 10, 100, 10_000] {
         cases.push(divexact_1_case(n));
     }
-    cases.push(kept_divexact_1_case(10));
+    for n in [2, 10, 100, 10_000] {
+        cases.push(kept_divexact_1_case(n));
+    }
     cases.push(gcd_case(1000, 1));
     cases.push(gcd_case(1000, 10));
     for mul in [false, true] {
