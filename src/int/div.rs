@@ -580,18 +580,8 @@ impl Int {
     pub fn assign_div_exact(&mut self, a: &Int, d: &Int) {
         let (x, y) = (a.as_limbs(), d.as_limbs());
         let an = x.len();
-        if let ([dl], Some((aneg, n, al))) = (y, a.inline_parts()) {
-            // An inline dividend: the quotient is written field by field, not moved from a
-            // returned value (whose copy would wait on its narrower stores).
-            let Some(q) = divexact_1_inline(al, n, *dl) else {
-                div_exact_failed(false)
-            };
-            *self = Parts::small(aneg != d.is_negative(), q).into_int();
-            return;
-        }
         let (&[d0], false) = (y, an <= INLINE) else {
-            *self = a.div_exact(d);
-            return;
+            return self.assign_div_exact_other(a, d);
         };
         let neg = a.is_negative() != d.is_negative();
         if let Repr::Heap { neg: sn, len, buf } = &mut self.repr {
@@ -618,6 +608,22 @@ impl Int {
             div_exact_failed(false);
         }
         *self = Parts::from_sign_buf(neg, q, an).into_int();
+    }
+
+    /// [`Int::assign_div_exact`] but for a heap dividend by one limb. An inline dividend by one
+    /// limb has its quotient written field by field, not moved from a returned value (whose
+    /// copy would wait on its narrower stores). Out of line, so that the heap path stays as
+    /// short as it was.
+    #[inline(never)]
+    fn assign_div_exact_other(&mut self, a: &Int, d: &Int) {
+        if let ([dl], Some((aneg, n, al))) = (d.as_limbs(), a.inline_parts()) {
+            let Some(q) = divexact_1_inline(al, n, *dl) else {
+                div_exact_failed(false)
+            };
+            *self = Parts::small(aneg != d.is_negative(), q).into_int();
+            return;
+        }
+        *self = a.div_exact(d);
     }
 
     /// Quotient and remainder of floor division (the quotient rounds toward negative
