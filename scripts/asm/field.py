@@ -287,7 +287,7 @@ def mont_mul_pm256():
 def mont_mul_6_nc():
     """Six-limb no-carry CIOS on one-limb digits: round i adds a[i]·b into the seven-register
     window (row 0 on one MULX/ADD/ADC chain), takes m = t0·(−p⁻¹) mod 2^64 with one IMUL and
-    adds m·p, which clears the window's low word; the window then moves one word up, the
+    adds m·p as one row of words (`mac_sum`), which clears the window's low word; the window then moves one word up, the
     cleared register becoming its fresh top. rbx points to the scratch array that a[1..6] are
     stored to first (saved in an XMM register)."""
     b = Body()

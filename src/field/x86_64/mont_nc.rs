@@ -200,7 +200,10 @@ pub fn mont_mul_4_nc(a: &[u64; 4], b: &[u64; 4], pk: &[u64; 6]) -> Option<[u64; 
 /// kernel reads the low one). CIOS on one-limb digits (the no-carry form of Botrel and
 /// El Housni): round i adds `a[i]`·b into a seven-limb window, takes m = t0·(−p⁻¹) mod 2^64
 /// with one IMUL and adds m·p, which clears the window's low limb; the window then moves one
-/// limb up. The window stays below 2^448 (t < 3p before each round for a, b < 2p, so
+/// limb up. A row of a·b adds each product's halves into the window (ADOX the low, ADCX the
+/// high); the row of m·p instead forms its words on ADCX (low half of product j plus high half
+/// of product j − 1) and adds each into the window on ADOX, so a window limb takes one addition
+/// from it, and no addition waits for the end of the window's chain. The window stays below 2^448 (t < 3p before each round for a, b < 2p, so
 /// t + `a[i]`·b + m·p < 2^64·4p), so no carry leaves its top limb, and the result is below
 /// a·b/R + p, so below 2p (for a, b < 2p that needs 4p < R); the final subtraction, which sat
 /// on a chain's path, is left to the caller. 72 MULX and 7 IMUL: the two-limb digits of
