@@ -21,6 +21,20 @@ def mac(b, srcs, win, last_hi=None, lo_first=True, hi="rcx", lo="rax"):
             b(f"mulx {hi}, {lo}, {s}", f"{lo_op} {win[j]}, {lo}", f"{hi_op} {win[j + 1]}, {hi}")
 
 
+def mac_sum(b, srcs, win, zero, his=("rcx", "r14"), lo="rax"):
+    """Add rdx·srcs into the window on one pass: ADCX forms the row's words (the low half of
+    product j plus the high half of product j − 1, the high halves alternating between the two
+    `his` registers) and ADOX adds each into win[j]; the last high half takes the ADCX carry
+    from `zero` (a register holding 0) and goes into win[len(srcs)] on ADOX. Each window word
+    is thus added to once a row, and the ADCX chain does not wait for the window."""
+    b(f"mulx {his[0]}, {lo}, {srcs[0]}", f"adox {win[0]}, {lo}")
+    for j in range(1, len(srcs)):
+        b(f"mulx {his[j % 2]}, {lo}, {srcs[j]}", f"adcx {lo}, {his[(j - 1) % 2]}",
+          f"adox {win[j]}, {lo}")
+    h = his[(len(srcs) - 1) % 2]
+    b(f"adcx {h}, {zero}", f"adox {win[len(srcs)]}, {h}")
+
+
 def words(base, n, zero="plus"):
     return [mem(base, 8 * j, zero) for j in range(n)]
 
@@ -273,7 +287,7 @@ def mont_mul_pm256():
 def mont_mul_6_nc():
     """Six-limb no-carry CIOS on one-limb digits: round i adds a[i]·b into the seven-register
     window (row 0 on one MULX/ADD/ADC chain), takes m = t0·(−p⁻¹) mod 2^64 with one IMUL and
-    adds m·p, which clears the window's low word; the window then moves one word up, the
+    adds m·p as one row of words (`mac_sum`), which clears the window's low word; the window then moves one word up, the
     cleared register becoming its fresh top. rbx points to the scratch array that a[1..6] are
     stored to first (saved in an XMM register)."""
     b = Body()
@@ -292,12 +306,15 @@ def mont_mul_6_nc():
             first_row(b, bw, t)
             b("mov rdx, r14", "xor eax, eax")
         else:
+            # t[6] is zero here (the word the last round cleared): the row's last high half
+            # takes the carry from it, then t[6] takes that high half and the overflow.
             b(f"mov rdx, qword ptr [rbx + {8 * i}]", "xor eax, eax")
-            mac(b, bw, t[:6], last_hi=t[6])
-            close(b, t[6])
+            mac(b, bw, t[:6], last_hi="rcx")
+            b(f"adcx rcx, {t[6]}", f"adox {t[6]}, rcx")
             b(f"mov rdx, {t[0]}", f"imul rdx, {mem('r15', 48, 'plus')}", "xor eax, eax")
-        mac(b, pw, t)
-        b(f"adox {t[6]}, {t[0]}")
+        # m·p as one row of words (ADCX) added into the window (ADOX): no addition waits for
+        # the end of the window's chain (t[0] is zero once its ADOX has run).
+        mac_sum(b, pw, t, t[0])
     b("vmovq rbx, {sb}")
     b.ops("sb = out(xmm_reg) _", 'inout("rdx") a[0] => _', 'inout("r14") a[1] => _',
           'inout("rsi") a[2] => r1', 'inout("r8") a[3] => r2', 'inout("r9") a[4] => r3',
