@@ -20,10 +20,10 @@ use core::mem::MaybeUninit;
 use rayon::prelude::*;
 
 /// Transforms of at least this many points split across threads.
-pub(super) const PAR_MIN_LEN: usize = 1 << 13;
+pub(super) const PAR_MIN_LEN: usize = 1 << 12;
 
 /// Blocks of at most this many points are one task.
-const PAR_POINTS: usize = 1 << 14;
+const PAR_POINTS: usize = 1 << 12;
 
 /// Garner digits and limbs of the recombination: chunks of this many.
 const CHUNK: usize = 1 << 13;
