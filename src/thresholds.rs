@@ -234,6 +234,15 @@ pub const FACTORIAL_SWING: u64 = 512;
 #[cfg(feature = "tiny-thresholds")]
 pub const FACTORIAL_SWING: u64 = 2;
 
+/// `Int::factorial(n)`: from this many limbs of `oddfac(n/2)`, the swing step is two products
+/// `h·(h·swing)` rather than a square and a product `h²·swing`.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const FACTORIAL_TWO_PRODUCTS: usize = 1500;
+/// `Int::factorial(n)`: from this many limbs of `oddfac(n/2)`, the swing step is two products
+/// `h·(h·swing)` rather than a square and a product `h²·swing`.
+#[cfg(feature = "tiny-thresholds")]
+pub const FACTORIAL_TWO_PRODUCTS: usize = 2;
+
 /// `Int::binomial(n, k)`: prime-power splitting from this `k` (with `n` at most
 /// `BINOMIAL_PRIMES_RATIO·k` and below 2^32; the quotient of two product trees otherwise).
 #[cfg(not(feature = "tiny-thresholds"))]

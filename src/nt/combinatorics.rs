@@ -11,7 +11,9 @@
 //! conquer the factorial", 2008): `oddfac(n) = oddfac(⌊n/2⌋)²·oddswing(n)`, where the swing
 //! `n!/⌊n/2⌋!²` is a product of prime powers read off `n` alone (above `√n` whole runs of
 //! primes, `n/(q+1) < p ≤ n/q` for odd `q`, with no division), down to
-//! `FACTORIAL_SWING/2`. O(M(n log n)): one square and one product per halving of `n`, the
+//! `FACTORIAL_SWING/2`. O(M(n log n)): one square and one product per halving of `n` (from
+//! `thresholds::FACTORIAL_TWO_PRODUCTS` limbs of `oddfac(⌊n/2⌋)`, two products instead:
+//! `h·(h·swing)` costs less than `h²·swing` once both are NTT products), the
 //! product of the swing's packed limbs by a tree whose leaves are runs of 16 one-limb
 //! multiplications (GMP's `mpz_prodlimbs`).
 
@@ -20,7 +22,9 @@ use crate::int::limits::check_bits;
 use crate::int::radix::both;
 #[cfg(not(feature = "std"))]
 use crate::int::FloatMath;
-use crate::thresholds::{BINOMIAL_PRIMES, BINOMIAL_PRIMES_RATIO, FACTORIAL_SWING};
+use crate::thresholds::{
+    BINOMIAL_PRIMES, BINOMIAL_PRIMES_RATIO, FACTORIAL_SWING, FACTORIAL_TWO_PRODUCTS,
+};
 use crate::Int;
 use alloc::{vec, vec::Vec};
 
@@ -327,6 +331,11 @@ fn odd_factorial(n: u64, primes: &[u64]) -> Int {
         || odd_factorial(n / 2, primes),
         || odd_swing(n, primes),
     );
+    if half.as_limbs().len() >= FACTORIAL_TWO_PRODUCTS {
+        // Two products, the shorter first: cheaper than a square of `half` and a product of
+        // that square by the swing, once the products are transforms.
+        return &half * &(&half * &swing);
+    }
     &half * &half * swing
 }
 
