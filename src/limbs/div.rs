@@ -3,7 +3,8 @@
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
 //! above, which also ends in this one; quotients at least two limbs shorter than the divisor
-//! take the short division of `div_q.rs` instead); divisors of at most `DIV_REGISTERS` limbs take a
+//! take the short division of `div_q.rs` instead, except remainders of `DIV_REGISTERS` or more
+//! quotient limbs under divisors below `DIV_DC` limbs); divisors of at most `DIV_REGISTERS` limbs take a
 //! variant that keeps the divisor and the running remainder in registers, and multiplies the
 //! divisor's low limbs by the 3/2 step's first candidate digit before the step has corrected it
 //! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
@@ -12,7 +13,7 @@ use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_1::{divrem_1_residue, Quotient};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
-use super::div_q::{divrem_short, divrem_short_scratch_len, is_short};
+use super::div_q::{divrem_short, divrem_short_scratch_len, remainder_is_short};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
 use super::word::{adc, sbb};
@@ -334,7 +335,7 @@ pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
     if in_registers(an, dn) {
         return 0;
     }
-    if is_short(an, dn) {
+    if remainder_is_short(an, dn) {
         return divrem_short_scratch_len(an, dn);
     }
     an + 1 + dn + divide_scratch_len(an - dn + 1, dn)
@@ -391,7 +392,7 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
         }
         return divrem_in_registers(q, r, a, d, divisor_reciprocal(d));
     }
-    if is_short(an, dn) {
+    if remainder_is_short(an, dn) {
         return divrem_short(q, r, a, d, scratch);
     }
     let (dd, rest) = scratch.split_at_mut(dn);
