@@ -422,6 +422,56 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     shr(r, &u[..dn], s);
 }
 
+/// Whether [`rem_schoolbook_stack`] takes the remainder of an `an`-limb dividend by a `dn`-limb
+/// divisor, for `Int`'s `%`: a short quotient ([`is_short`](super::is_short)) of three limbs or
+/// more under a divisor below `DIV_DC` limbs (the dividend then shorter than `2·DIV_DC`
+/// limbs). Two-limb quotients keep the short division's hardware-divided digits: one 3/2
+/// digit here costs a reciprocal first (17 by 16 limbs 47 ns against 40).
+#[inline(always)]
+pub fn rem_on_stack(an: usize, dn: usize) -> bool {
+    super::is_short(an, dn) && an - dn >= 2 && dn < DIV_DC
+}
+
+/// `r = a mod d` by the schoolbook division, with the normalised dividend and divisor and the
+/// quotient in stack arrays: no scratch. Where [`rem_on_stack`] holds (`r.len() == d.len()`,
+/// `d`'s top limb nonzero); the quotient is dropped.
+///
+/// ```
+/// use carry::limbs::{rem_on_stack, rem_schoolbook_stack};
+/// let d = [0, 0, 0, 1]; // 2^192
+/// let a = [1, 2, 3, 4, 5];
+/// let mut r = [0; 4];
+/// rem_schoolbook_stack(&mut r, &a, &d);
+/// assert_eq!(r, [1, 2, 3, 0]);
+/// ```
+#[inline(always)]
+pub fn rem_schoolbook_stack(r: &mut [u64], a: &[u64], d: &[u64]) {
+    const N: usize = 2 * DIV_DC;
+    let (an, dn) = (a.len(), d.len());
+    assert!(dn >= 2 && an >= dn && an < N && dn <= DIV_DC && r.len() == dn && d[dn - 1] != 0);
+    let (mut ub, mut qb) = ([0u64; N], [0u64; DIV_DC]);
+    let s = d[dn - 1].leading_zeros();
+    if s == 0 {
+        // Already normalised: the top quotient digit is 0 or 1, found by one comparison.
+        let u = &mut ub[..an];
+        u.copy_from_slice(a);
+        let top = &mut u[an - dn..];
+        if cmp_n(top, d).is_ge() {
+            super::add::sub_n_assign(top, d);
+        }
+        divrem_schoolbook(&mut qb[..an - dn], u, d);
+        r.copy_from_slice(&u[..dn]);
+    } else {
+        let mut db = [0u64; DIV_DC];
+        let dd = &mut db[..dn];
+        shl(dd, d, s);
+        let u = &mut ub[..an + 1];
+        u[an] = shl(&mut u[..an], a, s);
+        divrem_schoolbook(&mut qb[..an - dn + 1], u, dd);
+        shr(r, &u[..dn], s);
+    }
+}
+
 /// The 3/2 reciprocal of a divisor's top two limbs once normalized (`d.len() >= 2`, top limb
 /// nonzero): the `v` of [`divrem_in_registers`]. A caller that computes it before finding its
 /// destination buffers lets its hardware division run meanwhile.
