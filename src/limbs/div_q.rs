@@ -57,9 +57,10 @@ pub fn is_short(an: usize, dn: usize) -> bool {
 /// whole operands, which forms the remainder in its digits' rows in fewer operations than the
 /// approximate top division and the product `Q'·D` after it (24 by 16 limbs about 15% faster
 /// through `Int`'s `%`; level by 31 to 40 divisor limbs). Shorter quotients were slower by
-/// [`divrem`]'s general path (17 by 16 limbs 40 → 53 ns, 18 by 16 61 → 66 ns through `Int`):
-/// its scratch and copies cost more than the rows save. (`Int`'s `%` takes the schoolbook
-/// division on the stack from three quotient limbs: [`rem_on_stack`](super::rem_on_stack).)
+/// the general path of [`divrem`](super::divrem) (17 by 16 limbs 40 → 53 ns, 18 by 16
+/// 61 → 66 ns through `Int`): its scratch and copies cost more than the rows save. (`Int`'s
+/// `%` takes the schoolbook division on the stack from three quotient limbs:
+/// [`rem_on_stack`](super::rem_on_stack).)
 ///
 /// ```
 /// use carry::limbs::{is_short, remainder_is_short};
