@@ -185,6 +185,101 @@ fn short_shapes_at_the_edges() {
     report("short_shapes_at_the_edges", n);
 }
 
+/// `x` with limb `i` set to `v` (the other limbs kept).
+fn with_limb(x: &Integer, i: usize, v: u64) -> Integer {
+    let mut limbs = x.to_digits::<u64>(rug::integer::Order::Lsf);
+    if limbs.len() <= i {
+        limbs.resize(i + 1, 0);
+    }
+    limbs[i] = v;
+    Integer::from_digits(&limbs, rug::integer::Order::Lsf)
+}
+
+/// Quotients of 1 to 10 limbs under divisors of 2 to 120 limbs where borrows and carries run
+/// through many limbs: divisors of all ones, `2^k ± 1` and with runs of all-ones or zero limbs,
+/// quotients of all ones or `2^k ± 1`, and remainders with runs of all-ones or zero limbs under
+/// a limb of 0, 1, `B - 2` or `B - 1` placed just below the top parts of the short quotient's
+/// estimate (the limbs that decide its check) or anywhere; the dividend `q·d + r` and one
+/// either side; both signs.
+#[test]
+fn short_quotients_carry_runs() {
+    let mut rng = Rng::for_test("short_quotients_carry_runs");
+    let mut n = 0u64;
+    for dn in 2..=120usize {
+        let bits = 64 * dn as u32;
+        for qn in 1..=10usize {
+            for _ in 0..cases(3) {
+                let one = || Integer::from(1);
+                let d = match rng.below(6) {
+                    0 => (one() << bits) - 1u32,
+                    1 => (one() << (bits - 1)) + 1u32,
+                    2 => (one() << (bits - 1)) - 1u32,
+                    3 => (one() << (bits - 64)) + ((one() << rng.below(64) as u32) - 1u32),
+                    4 => {
+                        // A run of all-ones or zero limbs under a normalised top limb.
+                        let run = if rng.bool() { u64::MAX } else { 0 };
+                        let mut d = magnitude(&mut rng, dn) | (one() << (bits - 1));
+                        let lo = rng.below(dn as u64) as usize;
+                        for i in lo..dn - 1 {
+                            d = with_limb(&d, i, run);
+                        }
+                        d
+                    }
+                    _ => magnitude(&mut rng, dn) | (one() << (bits - 1 - rng.below(64) as u32)),
+                };
+                let d = d.keep_bits(bits);
+                if d < 2 {
+                    continue;
+                }
+                let qbits = 64 * qn as u32;
+                let q = match rng.below(4) {
+                    0 => (one() << qbits) - 1u32,
+                    1 => (one() << (qbits - 1 - rng.below(64) as u32)) + 1u32,
+                    2 => (one() << (qbits - rng.below(64) as u32)) - 1u32,
+                    _ => magnitude(&mut rng, qn) + 1u32,
+                };
+                // The remainder: a run of all-ones or zero limbs, then a chosen limb, below the
+                // divisor's top limb (so below d).
+                let run = if rng.bool() { u64::MAX } else { 0 };
+                let mut r = magnitude(&mut rng, dn);
+                let p = match rng.below(4) {
+                    0 => dn.saturating_sub(qn + 3),
+                    1 => dn.saturating_sub(qn + 2),
+                    2 => dn.saturating_sub(qn + 1),
+                    _ => rng.below(dn as u64) as usize,
+                };
+                for i in 0..p {
+                    r = with_limb(&r, i, run);
+                }
+                r = with_limb(&r, p, *rng.pick(&[0, 1, u64::MAX - 1, u64::MAX]));
+                let dtop = Integer::from(&d >> (bits - 64)).to_u64().unwrap_or(0);
+                r = r.keep_bits(bits - 64);
+                if dtop > 1 {
+                    r |= Integer::from(rng.below(dtop)) << (bits - 64);
+                }
+                if r >= d {
+                    r = Integer::from(&d - 1u32);
+                }
+                let qd = Integer::from(&q * &d);
+                for a in [
+                    Integer::from(&qd + &r),
+                    Integer::from(&qd + &r) + 1u32,
+                    Integer::from(&qd + &r) - 1u32,
+                ] {
+                    let sa = if rng.bool() { -a } else { a };
+                    let sd = if rng.chance(1, 4) {
+                        -d.clone()
+                    } else {
+                        d.clone()
+                    };
+                    check_division(&sa, &sd, &mut n);
+                }
+            }
+        }
+    }
+    report("short_quotients_carry_runs", n);
+}
+
 /// Random operands of every length pair up to 40 limbs, quotients short and long.
 #[test]
 fn division_all_lengths() {

@@ -346,8 +346,10 @@ fn rem_out(r: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
         return None;
     }
     let mut buf = pool::take(dn);
-    if !limbs::in_registers(an, dn)
-        && limbs::is_short(an, dn)
+    if !limbs::in_registers(an, dn) && limbs::rem_on_stack(an, dn) {
+        limbs::rem_schoolbook_stack(&mut buf[..dn], a, b);
+    } else if !limbs::in_registers(an, dn)
+        && limbs::remainder_is_short(an, dn)
         && limbs::rem_short_scratch_len(an, dn) == 0
     {
         // As `rem_into` would, with the kernel inlined here.
@@ -389,7 +391,9 @@ pub(crate) fn rem_into(r: &mut [u64], a: &[u64], b: &[u64]) {
                 limbs::divrem_in_registers(q, r, a, b, limbs::divisor_reciprocal(b))
             });
         }
-    } else if limbs::is_short(an, dn) {
+    } else if limbs::rem_on_stack(an, dn) {
+        limbs::rem_schoolbook_stack(r, a, b);
+    } else if limbs::remainder_is_short(an, dn) {
         let s = limbs::rem_short_scratch_len(an, dn);
         if s == 0 {
             limbs::rem_short(r, a, b, &mut []);

@@ -3,7 +3,8 @@
 //! long division (Knuth, TAOCP vol. 2, 4.3.1, Algorithm D) in O(n·m) with 3/2 quotient
 //! estimates, for divisors below `DIV_DC` limbs (the divide-and-conquer division of `div_dc.rs`
 //! above, which also ends in this one; quotients at least two limbs shorter than the divisor
-//! take the short division of `div_q.rs` instead); divisors of at most `DIV_REGISTERS` limbs take a
+//! take the short division of `div_q.rs` instead, except remainders of `DIV_REGISTERS` or more
+//! quotient limbs under divisors below `DIV_DC` limbs); divisors of at most `DIV_REGISTERS` limbs take a
 //! variant that keeps the divisor and the running remainder in registers, and multiplies the
 //! divisor's low limbs by the 3/2 step's first candidate digit before the step has corrected it
 //! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
@@ -12,7 +13,7 @@ use super::add::{add_n_assign, cmp_n, sub_n};
 use super::div_1::{divrem_1_residue, Quotient};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
-use super::div_q::{divrem_short, divrem_short_scratch_len, is_short};
+use super::div_q::{divrem_short, divrem_short_scratch_len, remainder_is_short};
 use super::mul::submul_1_portable;
 use super::shift::{shl, shr};
 use super::word::{adc, sbb};
@@ -334,7 +335,7 @@ pub fn divrem_scratch_len(an: usize, dn: usize) -> usize {
     if in_registers(an, dn) {
         return 0;
     }
-    if is_short(an, dn) {
+    if remainder_is_short(an, dn) {
         return divrem_short_scratch_len(an, dn);
     }
     an + 1 + dn + divide_scratch_len(an - dn + 1, dn)
@@ -391,7 +392,7 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
         }
         return divrem_in_registers(q, r, a, d, divisor_reciprocal(d));
     }
-    if is_short(an, dn) {
+    if remainder_is_short(an, dn) {
         return divrem_short(q, r, a, d, scratch);
     }
     let (dd, rest) = scratch.split_at_mut(dn);
@@ -419,6 +420,56 @@ pub fn divrem(q: &mut [u64], r: &mut [u64], a: &[u64], d: &[u64], scratch: &mut 
     u[an] = shl(&mut u[..an], a, s);
     divide(q, u, dd, dc_scratch);
     shr(r, &u[..dn], s);
+}
+
+/// Whether [`rem_schoolbook_stack`] takes the remainder of an `an`-limb dividend by a `dn`-limb
+/// divisor, for `Int`'s `%`: a short quotient ([`is_short`](super::is_short)) of three limbs or
+/// more under a divisor below `DIV_DC` limbs (the dividend then shorter than `2·DIV_DC`
+/// limbs). Two-limb quotients keep the short division's hardware-divided digits: one 3/2
+/// digit here costs a reciprocal first (17 by 16 limbs 47 ns against 40).
+#[inline(always)]
+pub fn rem_on_stack(an: usize, dn: usize) -> bool {
+    super::is_short(an, dn) && an - dn >= 2 && dn < DIV_DC
+}
+
+/// `r = a mod d` by the schoolbook division, with the normalised dividend and divisor and the
+/// quotient in stack arrays: no scratch. Where [`rem_on_stack`] holds (`r.len() == d.len()`,
+/// `d`'s top limb nonzero); the quotient is dropped.
+///
+/// ```
+/// use carry::limbs::{rem_on_stack, rem_schoolbook_stack};
+/// let d = [0, 0, 0, 1]; // 2^192
+/// let a = [1, 2, 3, 4, 5];
+/// let mut r = [0; 4];
+/// rem_schoolbook_stack(&mut r, &a, &d);
+/// assert_eq!(r, [1, 2, 3, 0]);
+/// ```
+#[inline(always)]
+pub fn rem_schoolbook_stack(r: &mut [u64], a: &[u64], d: &[u64]) {
+    const N: usize = 2 * DIV_DC;
+    let (an, dn) = (a.len(), d.len());
+    assert!(dn >= 2 && an >= dn && an < N && dn <= DIV_DC && r.len() == dn && d[dn - 1] != 0);
+    let (mut ub, mut qb) = ([0u64; N], [0u64; DIV_DC]);
+    let s = d[dn - 1].leading_zeros();
+    if s == 0 {
+        // Already normalised: the top quotient digit is 0 or 1, found by one comparison.
+        let u = &mut ub[..an];
+        u.copy_from_slice(a);
+        let top = &mut u[an - dn..];
+        if cmp_n(top, d).is_ge() {
+            super::add::sub_n_assign(top, d);
+        }
+        divrem_schoolbook(&mut qb[..an - dn], u, d);
+        r.copy_from_slice(&u[..dn]);
+    } else {
+        let mut db = [0u64; DIV_DC];
+        let dd = &mut db[..dn];
+        shl(dd, d, s);
+        let u = &mut ub[..an + 1];
+        u[an] = shl(&mut u[..an], a, s);
+        divrem_schoolbook(&mut qb[..an - dn + 1], u, dd);
+        shr(r, &u[..dn], s);
+    }
 }
 
 /// The 3/2 reciprocal of a divisor's top two limbs once normalized (`d.len() >= 2`, top limb

@@ -27,8 +27,9 @@
 //! Cost: a division of `2·qn + 1` by `qn + 1` limbs for the quotient (in registers up to
 //! `DIV_REGISTERS - 1` quotient limbs, approximate schoolbook below `DIV_APPR`, else divide and
 //! conquer or Newton's by length), independent of `n`; the remainder adds O(qn·n). [`divrem`]
-//! takes this path whenever [`is_short`] holds and the divisor does not stay in registers;
-//! `Int`'s `/` takes [`div_q_short`], which forms no remainder.
+//! and `Int`'s `%` take this path where [`remainder_is_short`] holds and the divisor does not
+//! stay in registers; `Int`'s `/` takes [`div_q_short`], which forms no remainder, whenever
+//! [`is_short`] holds.
 
 use super::add::{add_n_assign, rsub_n_assign, sub_1_assign};
 use super::div::{divide, divide_scratch_len, divrem_small, divrem_small_hw, reciprocal_3by2};
@@ -47,6 +48,29 @@ use core::mem::MaybeUninit;
 #[inline(always)]
 pub fn is_short(an: usize, dn: usize) -> bool {
     an >= dn && an - dn + 3 <= dn
+}
+
+/// Whether a division that forms the remainder takes the short path of this file: a short
+/// quotient ([`is_short`]) of fewer than `DIV_REGISTERS` limbs (its top division held in
+/// registers, the product `Q'·D` by rows with no scratch) or under a divisor of at least
+/// `DIV_DC` limbs. Longer quotients under shorter divisors take the schoolbook division of the
+/// whole operands, which forms the remainder in its digits' rows in fewer operations than the
+/// approximate top division and the product `Q'·D` after it (24 by 16 limbs about 15% faster
+/// through `Int`'s `%`; level by 31 to 40 divisor limbs). Shorter quotients were slower by
+/// the general path of [`divrem`](super::divrem) (17 by 16 limbs 40 → 53 ns, 18 by 16
+/// 61 → 66 ns through `Int`): its scratch and copies cost more than the rows save. (`Int`'s
+/// `%` takes the schoolbook division on the stack from three quotient limbs:
+/// [`rem_on_stack`](super::rem_on_stack).)
+///
+/// ```
+/// use carry::limbs::{is_short, remainder_is_short};
+/// use carry::thresholds::DIV_DC;
+/// assert!(remainder_is_short(17, 16)); // a two-limb quotient
+/// assert!(is_short(24, 16) && remainder_is_short(24, 16) == (16 >= DIV_DC)); // nine limbs
+/// ```
+#[inline(always)]
+pub fn remainder_is_short(an: usize, dn: usize) -> bool {
+    is_short(an, dn) && (an - dn + 1 < DIV_REGISTERS || dn >= DIV_DC)
 }
 
 /// Whether the top division of a `qn`-limb short quotient keeps its `qn + 1`-limb divisor in
