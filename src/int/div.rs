@@ -97,7 +97,11 @@ fn divrem_scratch(q: &mut [u64], r: &mut [u64], a: &[u64], b: &[u64]) {
 fn divexact_1_inline(a: &[u64; INLINE], n: u8, d: u64) -> Option<[u64; INLINE]> {
     if n <= 2 {
         // A top limb below `d` (always so for one limb) is the remainder: no division for it.
-        let (q1, r1) = if a[1] < d { (0, a[1]) } else { (a[1] / d, a[1] % d) };
+        let (q1, r1) = if a[1] < d {
+            (0, a[1])
+        } else {
+            (a[1] / d, a[1] % d)
+        };
         let (q0, r0) = limbs::div_2by1_hw(r1, a[0], d);
         return (r0 == 0).then_some([q0, q1, 0, 0, 0]);
     }
