@@ -11,6 +11,10 @@ use alloc::boxed::Box;
 /// Products of up to this many limbs are formed on the stack.
 const STACK_PRODUCT: usize = 64;
 
+/// Products of up to this many limbs are formed in a smaller stack array, whose zeroing is a
+/// few vector stores rather than a call to `memset`.
+const SMALL_PRODUCT: usize = 16;
+
 impl Int {
     /// `self += a·b` (GMP's `mpz_addmul`), in place: the product is added to `self`'s buffer
     /// without a temporary `Int`.
@@ -153,7 +157,11 @@ impl Int {
     fn add_product(&mut self, pneg: bool, x: &[u64], y: &[u64]) {
         let (x, y) = if x.len() >= y.len() { (x, y) } else { (y, x) };
         let n = x.len() + y.len();
-        if n <= STACK_PRODUCT {
+        if n <= SMALL_PRODUCT {
+            let mut p = [0u64; SMALL_PRODUCT];
+            product(&mut p[..n], x, y);
+            self.add_magnitude(pneg, limbs::normalized(&p[..n]));
+        } else if n <= STACK_PRODUCT {
             let mut p = [0u64; STACK_PRODUCT];
             product(&mut p[..n], x, y);
             self.add_magnitude(pneg, limbs::normalized(&p[..n]));
@@ -363,6 +371,13 @@ impl Int {
 /// `r = x·y`, `x.len() >= y.len() >= 1`.
 #[inline(always)]
 fn product(r: &mut [u64], x: &[u64], y: &[u64]) {
+    if let (Ok(a), Ok(b), Ok(r)) = (
+        <&[u64; 4]>::try_from(x),
+        <&[u64; 4]>::try_from(y),
+        <&mut [u64; 8]>::try_from(&mut *r),
+    ) {
+        return limbs::mul_4x4_into(r, a, b);
+    }
     if y.len() < crate::thresholds::MUL_KARATSUBA {
         limbs::mul_schoolbook(r, x, y);
     } else {

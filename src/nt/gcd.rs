@@ -394,12 +394,12 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
     let k = (a | b).trailing_zeros();
     a >>= a.trailing_zeros();
     b >>= b.trailing_zeros();
-    // Both odd: |a - b| is even, and has the trailing zeros of a - b, found in parallel.
+    // Both odd: |a - b| is even, and has the trailing zeros of a ^ b (see `stein_step`).
     while (a | b) >> 64 != 0 {
         if a == b {
             return a << k;
         }
-        let z = a.wrapping_sub(b).trailing_zeros();
+        let z = (a ^ b).trailing_zeros();
         (a, b) = (a.abs_diff(b) >> z, a.min(b));
     }
     u128::from(gcd_odd_u64(a as u64, b as u64)) << k
@@ -417,10 +417,21 @@ pub(crate) fn gcd_u64(a: u64, b: u64) -> u64 {
 /// Stein's binary gcd of two odd limbs.
 fn gcd_odd_u64(mut a: u64, mut b: u64) -> u64 {
     while a != b {
-        let z = a.wrapping_sub(b).trailing_zeros();
-        (a, b) = (a.abs_diff(b) >> z, a.min(b));
+        (a, b) = stein_step(a, b);
     }
     a
+}
+
+/// One step of Stein's algorithm on distinct odd limbs: `(|a - b| / 2^z, min(a, b))`, with
+/// `2^z` the power of two in `a - b`. That power is the lowest bit where `a` and `b` differ
+/// (below it the subtraction has no borrow), so the shift count comes from `a ^ b`, beside
+/// the subtraction rather than after it (from `a - b`, the compiler negates the difference
+/// for the count). The loop's chain is then a subtraction, a select and the shift.
+#[inline(always)]
+pub(crate) fn stein_step(a: u64, b: u64) -> (u64, u64) {
+    let z = (a ^ b).trailing_zeros();
+    let (diff, min) = if a > b { (a - b, b) } else { (b - a, a) };
+    (diff >> z, min)
 }
 
 /// The representative of `x mod m` in `(-m/2, m/2]` (`m > 0`).
@@ -430,5 +441,64 @@ fn symmetric_rem(x: &Int, m: &Int) -> Int {
         r - m
     } else {
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn euclid(mut a: u128, mut b: u128) -> u128 {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    }
+
+    /// Stein's word gcds against Euclid's on edge values (0, 1, powers of two and their
+    /// neighbours, all ones, striped bits, common power-of-two factors), on each value times a
+    /// common odd factor, and on pseudo-random words.
+    #[test]
+    fn word_gcds_agree_with_euclid() {
+        let mut edges: Vec<u64> = vec![0, 1, 2, 3, u64::MAX, u64::MAX - 1, 0x5555_5555_5555_5555];
+        edges.extend([
+            0xaaaa_aaaa_aaaa_aaaa,
+            0xffff_ffff,
+            1 << 32,
+            3 << 62,
+            6 << 40,
+        ]);
+        for k in [1u32, 7, 31, 32, 33, 62, 63] {
+            edges.extend([1 << k, (1 << k) - 1, (1 << k) + 1]);
+        }
+        let mut state = 0x1234_5678_9abc_def0u64; // xorshift64
+        let mut words: Vec<u64> = edges.clone();
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let r = state;
+            words.push(r >> (r % 64));
+            words.push(r);
+        }
+        for &a in &words {
+            for &b in &edges {
+                for (a, b) in [(a, b), (b, a), (a, a)] {
+                    let g = euclid(a.into(), b.into());
+                    assert_eq!(u128::from(gcd_u64(a, b)), g, "gcd_u64({a:#x}, {b:#x})");
+                    for f in [3u64, 0xffff_fffb] {
+                        let (fa, fb) = (a.wrapping_mul(f), b.wrapping_mul(f));
+                        let g = euclid(fa.into(), fb.into());
+                        assert_eq!(u128::from(gcd_u64(fa, fb)), g, "gcd_u64({fa:#x}, {fb:#x})");
+                    }
+                    let (wa, wb) = ((u128::from(a) << 64) | u128::from(b), u128::from(a) * 3);
+                    assert_eq!(
+                        gcd_u128(wa, wb),
+                        euclid(wa, wb),
+                        "gcd_u128({wa:#x}, {wb:#x})"
+                    );
+                }
+            }
+        }
     }
 }

@@ -14,4 +14,4 @@ mod roots;
 mod small_primes;
 
 pub use gcd::gcd_limbs;
-pub(crate) use gcd::gcd_u64;
+pub(crate) use gcd::{gcd_u64, stein_step};

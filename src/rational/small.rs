@@ -10,7 +10,7 @@
 
 use super::Rational;
 use crate::limbs;
-use crate::nt::gcd_u64;
+use crate::nt::{gcd_u64, stein_step};
 use crate::Int;
 
 /// The sign and magnitude of a value of at most one limb.
@@ -146,14 +146,9 @@ fn gcd_u64_pair(a1: u64, b1: u64, a2: u64, b2: u64) -> (u64, u64) {
     let k2 = (a2 | b2).trailing_zeros();
     let (mut a1, mut b1) = (a1 >> a1.trailing_zeros(), b1 >> b1.trailing_zeros());
     let (mut a2, mut b2) = (a2 >> a2.trailing_zeros(), b2 >> b2.trailing_zeros());
-    // Both odd and distinct: |a - b| is even and nonzero, with the trailing zeros of a - b.
-    let step = |a: u64, b: u64| {
-        let z = a.wrapping_sub(b).trailing_zeros();
-        (a.abs_diff(b) >> z, a.min(b))
-    };
     while a1 != b1 && a2 != b2 {
-        (a1, b1) = step(a1, b1);
-        (a2, b2) = step(a2, b2);
+        (a1, b1) = stein_step(a1, b1);
+        (a2, b2) = stein_step(a2, b2);
     }
     (gcd_u64(a1, b1) << k1, gcd_u64(a2, b2) << k2)
 }
