@@ -346,9 +346,8 @@ fn rem_out(r: &mut [u64; INLINE], a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
         return None;
     }
     let mut buf = pool::take(dn);
-    if !limbs::in_registers(an, dn) && limbs::rem_on_stack(an, dn) {
-        limbs::rem_schoolbook_stack(&mut buf[..dn], a, b);
-    } else if !limbs::in_registers(an, dn)
+    if !limbs::in_registers(an, dn)
+        && !limbs::rem_on_stack(an, dn)
         && limbs::remainder_is_short(an, dn)
         && limbs::rem_short_scratch_len(an, dn) == 0
     {
