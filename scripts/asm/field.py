@@ -160,18 +160,34 @@ def mont_sqr_4():
 
 def mod_add_4():
     """(a + b) mod p: a + b on the CF chain and a + (b − p) on the OF chain side by side; the
-    second carries out exactly when a + b ≥ p, and CMOVO takes it."""
+    second carries out exactly when a + b ≥ p, and CMOVO takes it. b and b − p come in
+    registers (those of b − p become a + (b − p)); TEST clears both flags."""
     b = Body()
-    b("xor {t0:e}, {t0:e}")
+    b("test {t0}, {t0}")
     for j in range(4):
-        b(f"mov {{t{j}}}, {{s{j}}}")
-    for j in range(4):
-        b(f"adcx {{s{j}}}, {mem('{bd}', 8 * j)}", f"adox {{t{j}}}, {mem('{bd}', 32 + 8 * j)}")
+        b(f"adox {{t{j}}}, {{s{j}}}", f"adcx {{s{j}}}, {{b{j}}}")
     for j in range(4):
         b(f"cmovo {{s{j}}}, {{t{j}}}")
     b.ops(*[f"s{j} = inout(reg) s{j}" for j in range(4)],
-          *[f"t{j} = out(reg) _" for j in range(4)],
-          "bd = in(reg) bd.as_ptr()", "options(pure, readonly, nostack)")
+          *[f"t{j} = inout(reg) d[{j}] => _" for j in range(4)],
+          *[f"b{j} = in(reg) b[{j}]" for j in range(4)], "options(pure, nomem, nostack)")
+    return b
+
+
+def mod_sub_4():
+    """(a − b) mod p: a + ¬b + 1 = a − b + 2^256 on the CF chain (it carries out exactly when
+    a ≥ b) and a + (p − b) on the OF chain side by side; CMOVNC takes the second on a borrow.
+    ¬b and p − b come in registers (those of p − b become a + (p − b)); TEST clears both
+    flags, STC sets CF for the + 1."""
+    b = Body()
+    b("test {t0}, {t0}", "stc")
+    for j in range(4):
+        b(f"adox {{t{j}}}, {{s{j}}}", f"adcx {{s{j}}}, {{n{j}}}")
+    for j in range(4):
+        b(f"cmovnc {{s{j}}}, {{t{j}}}")
+    b.ops(*[f"s{j} = inout(reg) s{j}" for j in range(4)],
+          *[f"t{j} = inout(reg) e[{j}] => _" for j in range(4)],
+          *[f"n{j} = in(reg) !b[{j}]" for j in range(4)], "options(pure, nomem, nostack)")
     return b
 
 

@@ -4,7 +4,7 @@
 //! takes p (for a below 2p its result is below 2p too).
 
 use super::Params;
-pub use crate::mont::{add_portable, half, neg, sub};
+pub use crate::mont::{add_portable, half, neg};
 
 /// a + b reduced below the field's bound (`p.bound`) for a, b below it, on the fastest code
 /// this CPU has.
@@ -15,4 +15,14 @@ pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> [u64; N
         return r;
     }
     add_portable(a, b, &p.bound)
+}
+
+/// a − b modulo `bound` for a, b below it, on the fastest code this CPU has.
+#[inline(always)]
+pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(r) = super::x86_64::sub(a, b, bound) {
+        return r;
+    }
+    crate::mont::sub(a, b, bound)
 }

@@ -4,8 +4,8 @@
 //! kernels return values below 2p, kept so by lazy fields ([`Params::lazy`]) and reduced here
 //! for the others; the rest end with the final subtraction of p. Other sizes, and 6-limb
 //! moduli with a full top limb, return `None` and take the portable path. p = 2^255 − 19 and
-//! p = 2^256 − c (secp256k1) have their own multiplication kernels. 4-limb addition has an ADX
-//! kernel too ([`mod_add_4`]).
+//! p = 2^256 − c (secp256k1) have their own multiplication kernels. 4-limb addition and
+//! subtraction have ADX kernels too ([`mod_add_4`], [`mod_sub_4`]).
 
 mod add;
 mod divstep;
@@ -123,16 +123,32 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     }
 }
 
-/// b followed by b − p mod 2^(64N) (`M` = 2N), as the addition kernel takes them.
+/// b − p mod 2^(64N), the second operand of the addition kernels' second chain.
 #[inline(always)]
-fn with_b_minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) -> [u64; M] {
+fn minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) -> [u64; M] {
     let mut r = [0u64; M];
-    r[..N].copy_from_slice(b);
     let mut borrow = 0;
     for i in 0..N {
-        (r[N + i], borrow) = limbs::sbb(b[i], p[i], borrow);
+        (r[i], borrow) = limbs::sbb(b[i], p[i], borrow);
     }
     r
+}
+
+/// a − b modulo a 4-limb bound on the ADX kernel, on a CPU that has it, with bound − b formed
+/// here (a loop subtracting the same b hoists it); `None` for other sizes and without ADX.
+#[inline(always)]
+pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> Option<[u64; N]> {
+    match N {
+        4 => {
+            let mut e = [0u64; 4];
+            let mut borrow = 0;
+            for (i, e) in e.iter_mut().enumerate() {
+                (*e, borrow) = limbs::sbb(bound[i], b[i], borrow);
+            }
+            Some(resize(&mod_sub_4(same(a), same(b), &e)?))
+        }
+        _ => None,
+    }
 }
 
 /// The plain sum a + b of six limbs, without the carry out (callers know there is none).
@@ -146,21 +162,23 @@ fn sum_6(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
     s
 }
 
-/// a + b modulo the field's bound (p, or 2p for a lazy field): for 4-limb p on the ADX kernel,
-/// on a CPU that has it; for 6-limb bounds below 2^383 (so a + b fits in six limbs) the plain
-/// sum, then `reduce_once_6`, on any x86_64. (A 6-limb twin of the 4-limb kernel was slower
-/// than the portable code in a chain `x = x + y`: with x, the two sums and the pointer in 13
-/// registers, the compiler rebuilt b and b − p on the stack at every addition. The portable
-/// code's masked select, when the addition is not inlined, is stored as vector words that the
-/// caller reloads as single words, which stalls store forwarding; the sum and `reduce_once_6`
-/// stay in general registers, and the inline assembly keeps the addition small enough for the
-/// compiler to inline where it would not inline the portable code.)
+/// a + b modulo the field's bound (p, or 2p for a lazy field): for 4-limb bounds on the ADX
+/// kernel, on a CPU that has it, with b − bound formed here (a loop adding the same b hoists
+/// it); for 6-limb bounds below 2^383 (so a + b fits in six limbs) the plain sum, then
+/// `reduce_once_6`, on any x86_64. (A 6-limb twin of the 4-limb kernel was slower than that in a
+/// chain `x = x + y`: with b read from memory and b − bound in six registers, thirteen in all,
+/// the compiler copied b to the stack and formed b − bound again at every addition. The
+/// portable code's masked select, when the addition is not inlined, is stored as vector words
+/// that the caller reloads as single words, which stalls store forwarding; the sum and
+/// `reduce_once_6` stay in general registers, and the inline assembly keeps the addition small
+/// enough for the compiler to inline where it would not inline the portable code.)
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     match N {
         4 => Some(resize(&mod_add_4(
             same(a),
-            &with_b_minus_p::<N, 8>(b, &p.bound),
+            same(b),
+            &minus_p::<N, 4>(b, &p.bound),
         )?)),
         6 if p.bound[N - 1] < 1 << 63 => Some(resize(&reduce_once_6(
             sum_6(same(a), same(b)),
