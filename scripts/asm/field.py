@@ -191,6 +191,23 @@ def mod_sub_4():
     return b
 
 
+def mod_sub_6():
+    """(a − b) mod p for six limbs: a − b by SUB/SBB; `sbb t, t` sets ZF exactly when nothing
+    was borrowed; then p where ZF is clear (MOV of zero and CMOVNZ from memory, neither
+    touching the flags) added limb by limb on ADCX, which leaves ZF alone. Nine registers, one
+    chain."""
+    b = Body()
+    for j in range(6):
+        b(f"{'sub' if j == 0 else 'sbb'} {{s{j}}}, {mem('{b}', 8 * j)}")
+    b("sbb {t}, {t}", "clc")
+    for j in range(6):
+        b("mov {t}, 0", f"cmovnz {{t}}, {mem('{p}', 8 * j)}", f"adcx {{s{j}}}, {{t}}")
+    b.ops(*[f"s{j} = inout(reg) s{j}" for j in range(6)],
+          "t = out(reg) _", "b = in(reg) b.as_ptr()", "p = in(reg) p.as_ptr()",
+          "options(pure, readonly, nostack)")
+    return b
+
+
 def reduce_once(n):
     """x − p if x ≥ p, else x, for n-limb x < 2p: sub/sbb into copies, cmov on the borrow."""
     b = Body()

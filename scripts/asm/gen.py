@@ -59,6 +59,7 @@ KERNELS = [
     ("mont_mul_pm256", FX + "mont_special.rs", "pub fn mont_mul_pm256(", field.mont_mul_pm256),
     ("mod_add_4", FX + "add.rs", "pub fn mod_add_4(", field.mod_add_4),
     ("mod_sub_4", FX + "add.rs", "pub fn mod_sub_4(", field.mod_sub_4),
+    ("mod_sub_6", FX + "add.rs", "pub fn mod_sub_6(", field.mod_sub_6),
     ("reduce_once_4", FX + "add.rs", "pub fn reduce_once_4(", lambda: field.reduce_once(4)),
     ("reduce_once_6", FX + "add.rs", "pub fn reduce_once_6(", lambda: field.reduce_once(6)),
     ("divsteps_x86", FX + "divstep.rs", "pub fn divsteps_x86<", field.divsteps),

@@ -134,8 +134,9 @@ fn minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) -> [u64; 
     r
 }
 
-/// a − b modulo a 4-limb bound on the ADX kernel, on a CPU that has it, with bound − b formed
-/// here (a loop subtracting the same b hoists it); `None` for other sizes and without ADX.
+/// a − b modulo the bound: for four limbs on the ADX kernel, on a CPU that has it, with
+/// bound − b formed here (a loop subtracting the same b hoists it); for six limbs on
+/// `mod_sub_6`; `None` otherwise and without ADX.
 #[inline(always)]
 pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> Option<[u64; N]> {
     match N {
@@ -147,6 +148,7 @@ pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> Opti
             }
             Some(resize(&mod_sub_4(same(a), same(b), &e)?))
         }
+        6 => Some(resize(&mod_sub_6(same(a), same(b), same(bound))?)),
         _ => None,
     }
 }
