@@ -4,7 +4,7 @@
 //! takes p (for a below 2p its result is below 2p too).
 
 use super::Params;
-pub use crate::mont::{add_portable, half, neg};
+pub use crate::mont::{add_portable, half};
 
 /// a + b reduced below the field's bound (`p.bound`) for a, b below it, on the fastest code
 /// this CPU has.
@@ -25,4 +25,10 @@ pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> [u64
         return r;
     }
     crate::mont::sub(a, b, bound)
+}
+
+/// (−a) modulo `bound` for a below it, as 0 − a on [`sub`].
+#[inline(always)]
+pub fn neg<const N: usize>(a: &[u64; N], bound: &[u64; N]) -> [u64; N] {
+    sub(&[0; N], a, bound)
 }

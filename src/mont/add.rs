@@ -1,4 +1,4 @@
-//! Modular addition, subtraction, negation and halving on `[u64; N]`, without branches: add and
+//! Modular addition, subtraction and halving on `[u64; N]`, without branches: add and
 //! sub run the plain and the corrected chain side by side and select by a mask.
 
 use crate::limbs::{adc, mask, sbb};
@@ -70,12 +70,6 @@ const fn select<const N: usize>(x: &[u64; N], y: &[u64; N], bit: u64) -> [u64; N
         i += 1;
     }
     r
-}
-
-/// (−a) mod p, as 0 − a (the borrow adds p back unless a is 0).
-#[inline(always)]
-pub const fn neg<const N: usize>(a: &[u64; N], p: &[u64; N]) -> [u64; N] {
-    sub(&[0; N], a, p)
 }
 
 /// a/2 mod p: a + p if a is odd (even then), shifted right by one with the carry.
