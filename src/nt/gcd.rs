@@ -10,7 +10,7 @@ use super::hgcd;
 use crate::limbs;
 use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD};
 use crate::Int;
-use alloc::{vec, vec::Vec};
+use alloc::vec::Vec;
 
 impl Int {
     /// The greatest common divisor of `|self|` and `|other|` (non-negative; `gcd(0, 0) = 0`).
@@ -104,8 +104,16 @@ pub(crate) fn gcd_cofactor(a: &Int, b: &Int) -> (Int, Int) {
 /// [`gcd_cofactor`] by Lehmer's algorithm alone.
 fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
     let (a, b) = (a.as_limbs(), b.as_limbs());
+    const STACK: usize = 16;
     let n = a.len().max(b.len());
-    let mut buf = vec![0u64; 4 * n + 2];
+    let mut stack = [0u64; 4 * STACK + 2];
+    let mut heap = Vec::new();
+    let buf = if n <= STACK {
+        &mut stack[..4 * n + 2]
+    } else {
+        heap.resize(4 * n + 2, 0);
+        &mut heap[..]
+    };
     let (pair, cs) = buf.split_at_mut(2 * n);
     let mut st = Lehmer::new(pair, b, a);
     let (c0, c1) = cs.split_at_mut(n + 1);
@@ -481,6 +489,7 @@ fn symmetric_rem(x: &Int, m: &Int) -> Int {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     fn euclid(mut a: u128, mut b: u128) -> u128 {
         while b != 0 {
