@@ -416,8 +416,7 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
 /// formed and the one without a borrow selected, and the shift is by 1 to 63 bits (a `shld`
 /// and a `shr`) unless the low limbs are equal, a branch almost never taken. On `u128` values
 /// the compiler negated the difference by its borrow mask and shifted by any count with a
-/// select on the count, five operations more on the loop's chain (a two-limb gcd took 187 ns
-/// against 140 ns, Zen 4).
+/// select on the count, five operations more on the loop's chain (docs/design/division.md).
 #[inline(always)]
 fn stein_step_u128(a: u128, b: u128) -> (u128, u128) {
     let (a0, a1, b0, b1) = (a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64);
