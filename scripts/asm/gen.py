@@ -36,7 +36,6 @@ KERNELS = [
     ("mac_signed", "src/limbs/word.rs", "pub fn mac_signed(", limbs.mac_signed),
     ("reciprocal_2by1", "src/limbs/div.rs", "pub fn reciprocal_2by1(", limbs.reciprocal_2by1),
     ("div_2by1_hw", "src/limbs/div.rs", "pub fn div_2by1_hw(", limbs.div_2by1_hw),
-    ("div_below_8", "src/limbs/lehmer.rs", "fn div_below_8(a: u64, b: u64)", limbs.div_below_8),
     ("carry_chain", LX + "add.rs", "macro_rules! carry_chain", limbs.carry_chain),
     ("addmul_row", LX + "mul.rs", "unsafe fn addmul_row(", limbs.addmul_row),
     ("mul_1c_adx", LX + "mul.rs", "pub unsafe fn mul_1c_adx(", limbs.mul_1c),

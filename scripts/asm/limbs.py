@@ -351,14 +351,3 @@ def div_2by1_hw():
     b.ops("d = in(reg) d", 'inout("rax") lo => q', 'inout("rdx") hi => r',
           "options(pure, nomem, nostack)")
     return b
-
-
-def div_below_8():
-    """(a / b, a % b) for a < 8b: for d = 4b, 2b, b a SUB from a copy of the remainder, CMOVAE
-    takes the difference, and ADC collects the borrow (the quotient bit, complemented)."""
-    b = Body()
-    for d in ("{d4}", "{d2}", "{d1}"):
-        b("mov {t}, {r}", f"sub {{t}}, {d}", "cmovae {r}, {t}", "adc {c}, {c}")
-    b.ops("r = inout(reg) r", "c = inout(reg) borrows", "t = out(reg) _", "d4 = in(reg) b << 2",
-          "d2 = in(reg) b << 1", "d1 = in(reg) b", "options(pure, nomem, nostack)")
-    return b

@@ -10,11 +10,10 @@
 //! scheme on 128-bit values (a hardware division against two-limb remainders, about three
 //! times as fast): Euclid on the top limbs gives `M1`, `M1⁻¹` is
 //! applied exactly to the three leading limbs, Euclid on the new top limb gives `M2`, and
-//! `M = M1·M2`. Each one-limb quotient below 8 is three conditional subtractions (GMP's `div1`;
-//! on x86-64 a `sub` and a `cmov` each, two cycles on the remainder's path), the rest a hardware
-//! division, which takes several times as long. Both halves stop at entries of
-//! 2^31, so `M`'s entries stay below 2^63 and each row of the application `s·x + t·y` sums within
-//! 128 bits per limb: one carry per row (GMP's `addaddmul_1msb0`).
+//! `M = M1·M2`. Each one-limb quotient is one hardware division, with no branch on its size
+//! (see docs/design/division.md for the conditional subtractions that lost). Both halves stop
+//! at entries of 2^31, so `M`'s entries stay below 2^63 and each row of the application
+//! `s·x + t·y` sums within 128 bits per limb: one carry per row (GMP's `addaddmul_1msb0`).
 //!
 //! Validity: with `A = 2^p·x + a_lo`, `B = 2^p·y + b_lo` (`0 ≤ a_lo, b_lo < 2^p`) and
 //! `(x; y) = M·(α; β)`, the full `u11·A - u01·B = 2^p·α + (u11·a_lo - u01·b_lo) > 2^p·(α - u01)`,
@@ -63,97 +62,49 @@ impl Matrix {
 /// divide by zero. The quotients are those of `(a, b)` exactly, so every entry is at most
 /// `max(a, b)`.
 #[inline(always)]
-fn euclid(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
-    let mut m = Matrix::IDENTITY;
-    loop {
-        if a >= b {
-            if b == 0 {
-                return m;
-            }
-            let (q, r) = div_small(a, b);
-            let (u01, u11) = (m.u01 + q * m.u00, m.u11 + q * m.u10);
-            if !keep(r, u01, u11) {
-                return m;
-            }
-            (a, m.u01, m.u11) = (r, u01, u11);
-        } else {
-            if a == 0 {
-                return m;
-            }
-            let (q, r) = div_small(b, a);
-            let (u10, u00) = (m.u10 + q * m.u11, m.u00 + q * m.u01);
-            if !keep(r, u10, u00) {
-                return m;
-            }
-            (b, m.u10, m.u00) = (r, u10, u00);
+fn euclid(a: u64, b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
+    if a >= b {
+        euclid_ordered(a, b, keep)
+    } else {
+        // The same steps with the roles of `a` and `b` exchanged: the transposed-reversed matrix.
+        let m = euclid_ordered(b, a, keep);
+        Matrix {
+            u00: m.u11,
+            u01: m.u10,
+            u10: m.u01,
+            u11: m.u00,
         }
     }
 }
 
-/// `(a / b, a % b)` for `a ≥ b > 0`. Five in six of Euclid's quotients are below 8 (Gauss–Kuzmin:
-/// P(q ≥ 8) = log2(9/8) ≈ 0.17); those take three conditional subtractions of 4b, 2b and b
-/// ([`div_below_8`]), and only larger ones the hardware division (GMP's `div1` in `hgcd2`).
+/// [`euclid`] for `a ≥ b`. A remainder is below its divisor, so the steps alternate between
+/// `a -= q·b` and `b -= q·a`: the loop takes one of each per pass, with no comparison to choose.
+/// Every quotient is one hardware division: on Zen 4 its latency is shorter than a
+/// mispredicted branch between conditional subtractions for small quotients and a division for
+/// the large ones.
 #[inline(always)]
-fn div_small(a: u64, b: u64) -> (u64, u64) {
-    if b >> 61 != 0 || a >= b << 3 {
-        return (a / b, a % b);
+fn euclid_ordered(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
+    let mut m = Matrix::IDENTITY;
+    loop {
+        if b == 0 {
+            return m;
+        }
+        let (q, r) = super::div_2by1_hw(0, a, b);
+        let (u01, u11) = (m.u01 + q * m.u00, m.u11 + q * m.u10);
+        if !keep(r, u01, u11) {
+            return m;
+        }
+        (a, m.u01, m.u11) = (r, u01, u11);
+        if a == 0 {
+            return m;
+        }
+        let (q, r) = super::div_2by1_hw(0, b, a);
+        let (u10, u00) = (m.u10 + q * m.u11, m.u00 + q * m.u01);
+        if !keep(r, u10, u00) {
+            return m;
+        }
+        (b, m.u10, m.u00) = (r, u10, u00);
     }
-    div_below_8(a, b)
-}
-
-/// `(a / b, a % b)` for `a < 8b`, `b < 2^61`: for `d` = 4b, 2b, b in turn a `sub` of `d` from a
-/// copy of the remainder whose borrow selects the difference by `cmov`, two cycles per step on
-/// the remainder's dependency chain, and collects the quotient bit by `adc` off that chain. (The
-/// same written in Rust, `div_below_8_portable`, compiles to a compare, a select of `d` or 0
-/// and a subtraction: three cycles per step.)
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn div_below_8(a: u64, b: u64) -> (u64, u64) {
-    let (mut r, mut borrows) = (a, 0u64);
-    // SAFETY: register arithmetic only (no memory, no stack); `t` is an early-clobber output,
-    // so it shares no register with the divisor multiples it is compared against.
-    unsafe {
-        // Generated by scripts/asm/gen.py (div_below_8): edit the generator, not this call.
-        core::arch::asm!(
-            "mov {t}, {r}",
-            "sub {t}, {d4}",
-            "cmovae {r}, {t}",
-            "adc {c}, {c}",
-            "mov {t}, {r}",
-            "sub {t}, {d2}",
-            "cmovae {r}, {t}",
-            "adc {c}, {c}",
-            "mov {t}, {r}",
-            "sub {t}, {d1}",
-            "cmovae {r}, {t}",
-            "adc {c}, {c}",
-            r = inout(reg) r,
-            c = inout(reg) borrows,
-            t = out(reg) _,
-            d4 = in(reg) b << 2,
-            d2 = in(reg) b << 1,
-            d1 = in(reg) b,
-            options(pure, nomem, nostack),
-        );
-    }
-    // The borrows are the quotient's bits complemented, most significant first.
-    (borrows ^ 7, r)
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-use div_below_8_portable as div_below_8;
-
-/// The portable twin of [`div_below_8`]: three masked subtractions.
-#[cfg(any(not(target_arch = "x86_64"), test))]
-#[inline(always)]
-fn div_below_8_portable(a: u64, b: u64) -> (u64, u64) {
-    let (mut r, mut q) = (a, 0);
-    for k in [2, 1, 0] {
-        let step = ((r >= b << k) as u64).wrapping_neg();
-        r -= (b << k) & step;
-        q |= (1 << k) & step;
-    }
-    (q, r)
 }
 
 /// The matrix of the Euclidean algorithm on the exact values `a`, `b`, run until one of the pair
@@ -278,36 +229,6 @@ mod tests {
         let n = v.len();
         r[n] = crate::limbs::mul_1(&mut r[..n], v, s);
         r
-    }
-
-    #[test]
-    fn small_quotients_match_the_division() {
-        let mut seed = 5;
-        for k in 0..200_000u64 {
-            // Divisors near 2^61, where 8b stops fitting a word, and up to 2^63.
-            let b = match k % 5 {
-                0 => rng(&mut seed) >> (rng(&mut seed) % 64),
-                1 => (1 << 61) - 1 - (k % 7),
-                2 => (1 << 61) + (k % 7),
-                3 => u64::MAX >> (1 + k % 3),
-                _ => 1 + k % 9,
-            }
-            .max(1);
-            // a = q·b + r at each quotient around the switch to division (7, 8) and random.
-            let q = [1, 2, 3, 6, 7, 8, 9, rng(&mut seed) % 8][(k % 8) as usize];
-            // Remainders at both ends and random (3, 5 and 8 coprime: every combination occurs).
-            let r = [0, b - 1, rng(&mut seed) % b][(k % 3) as usize];
-            let Some(a) = b.checked_mul(q).and_then(|x| x.checked_add(r)) else {
-                continue;
-            };
-            let a = a.max(b);
-            let want = (a / b, a % b);
-            assert_eq!(div_small(a, b), want, "{a:#x} / {b:#x}");
-            if b >> 61 == 0 && a < b << 3 {
-                assert_eq!(div_below_8(a, b), want, "{a:#x} / {b:#x}");
-                assert_eq!(div_below_8_portable(a, b), want, "{a:#x} / {b:#x}");
-            }
-        }
     }
 
     #[test]

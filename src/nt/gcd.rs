@@ -10,7 +10,7 @@ use super::hgcd;
 use crate::limbs;
 use crate::thresholds::{GCDEXT_HGCD, GCD_HGCD};
 use crate::Int;
-use alloc::{vec, vec::Vec};
+use alloc::vec::Vec;
 
 impl Int {
     /// The greatest common divisor of `|self|` and `|other|` (non-negative; `gcd(0, 0) = 0`).
@@ -104,8 +104,16 @@ pub(crate) fn gcd_cofactor(a: &Int, b: &Int) -> (Int, Int) {
 /// [`gcd_cofactor`] by Lehmer's algorithm alone.
 fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
     let (a, b) = (a.as_limbs(), b.as_limbs());
+    const STACK: usize = 16;
     let n = a.len().max(b.len());
-    let mut buf = vec![0u64; 4 * n + 2];
+    let mut stack = [0u64; 4 * STACK + 2];
+    let mut heap = Vec::new();
+    let buf = if n <= STACK {
+        &mut stack[..4 * n + 2]
+    } else {
+        heap.resize(4 * n + 2, 0);
+        &mut heap[..]
+    };
     let (pair, cs) = buf.split_at_mut(2 * n);
     let mut st = Lehmer::new(pair, b, a);
     let (c0, c1) = cs.split_at_mut(n + 1);
@@ -399,10 +407,43 @@ fn gcd_u128(mut a: u128, mut b: u128) -> u128 {
         if a == b {
             return a << k;
         }
-        let z = (a ^ b).trailing_zeros();
-        (a, b) = (a.abs_diff(b) >> z, a.min(b));
+        (a, b) = stein_step_u128(a, b);
     }
     u128::from(gcd_odd_u64(a as u64, b as u64)) << k
+}
+
+/// [`stein_step`] on distinct odd two-limb values, written on the limbs: both differences are
+/// formed and the one without a borrow selected, and the shift is by 1 to 63 bits (a `shld`
+/// and a `shr`) unless the low limbs are equal, a branch almost never taken. On `u128` values
+/// the compiler negated the difference by its borrow mask and shifted by any count with a
+/// select on the count, five operations more on the loop's chain (docs/design/division.md).
+#[inline(always)]
+fn stein_step_u128(a: u128, b: u128) -> (u128, u128) {
+    let (a0, a1, b0, b1) = (a as u64, (a >> 64) as u64, b as u64, (b >> 64) as u64);
+    let (d0, c) = a0.overflowing_sub(b0);
+    let (d1, c1) = a1.overflowing_sub(b1);
+    let (d1, c2) = d1.overflowing_sub(u64::from(c));
+    let (e0, k) = b0.overflowing_sub(a0);
+    let e1 = b1.wrapping_sub(a1).wrapping_sub(u64::from(k));
+    let borrow = c1 | c2;
+    let (r0, r1, m0, m1) = if borrow {
+        (e0, e1, a0, a1)
+    } else {
+        (d0, d1, b0, b1)
+    };
+    let lo = a0 ^ b0;
+    let (r0, r1) = if lo != 0 {
+        let z = lo.trailing_zeros() & 63;
+        // z ≥ 1: the two-limb shift without its case for 64 and more.
+        ((r0 >> z) | (r1 << (64 - z)), r1 >> z)
+    } else {
+        // The low limbs agree: the difference is a multiple of 2^64.
+        (r1 >> ((a1 ^ b1).trailing_zeros()), 0)
+    };
+    (
+        (u128::from(r1) << 64) | u128::from(r0),
+        (u128::from(m1) << 64) | u128::from(m0),
+    )
 }
 
 /// Stein's binary gcd of two limbs.
@@ -447,6 +488,7 @@ fn symmetric_rem(x: &Int, m: &Int) -> Int {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec;
 
     fn euclid(mut a: u128, mut b: u128) -> u128 {
         while b != 0 {
@@ -492,6 +534,17 @@ mod tests {
                         assert_eq!(u128::from(gcd_u64(fa, fb)), g, "gcd_u64({fa:#x}, {fb:#x})");
                     }
                     let (wa, wb) = ((u128::from(a) << 64) | u128::from(b), u128::from(a) * 3);
+                    assert_eq!(
+                        gcd_u128(wa, wb),
+                        euclid(wa, wb),
+                        "gcd_u128({wa:#x}, {wb:#x})"
+                    );
+                    // Equal low limbs: the difference is a multiple of 2^64.
+                    let low = b | 1;
+                    let (wa, wb) = (
+                        (u128::from(a) << 64) | u128::from(low),
+                        (u128::from(b) << 64) | u128::from(low),
+                    );
                     assert_eq!(
                         gcd_u128(wa, wb),
                         euclid(wa, wb),
