@@ -162,16 +162,7 @@ def mod_add_4():
     """(a + b) mod p: a + b on the CF chain and a + (b − p) on the OF chain side by side; the
     second carries out exactly when a + b ≥ p, and CMOVO takes it. b and b − p come in
     registers (those of b − p become a + (b − p)); TEST clears both flags."""
-    b = Body()
-    b("test {t0}, {t0}")
-    for j in range(4):
-        b(f"adox {{t{j}}}, {{s{j}}}", f"adcx {{s{j}}}, {{b{j}}}")
-    for j in range(4):
-        b(f"cmovo {{s{j}}}, {{t{j}}}")
-    b.ops(*[f"s{j} = inout(reg) s{j}" for j in range(4)],
-          *[f"t{j} = inout(reg) d[{j}] => _" for j in range(4)],
-          *[f"b{j} = in(reg) b[{j}]" for j in range(4)], "options(pure, nomem, nostack)")
-    return b
+    return two_chains(["test {t0}, {t0}"], "b[{j}]", "d[{j}]", "cmovo")
 
 
 def mod_sub_4():
@@ -179,15 +170,22 @@ def mod_sub_4():
     a ≥ b) and a + (p − b) on the OF chain side by side; CMOVNC takes the second on a borrow.
     ¬b and p − b come in registers (those of p − b become a + (p − b)); TEST clears both
     flags, STC sets CF for the + 1."""
+    return two_chains(["test {t0}, {t0}", "stc"], "!b[{j}]", "e[{j}]", "cmovnc")
+
+
+def two_chains(start, cf_operand, of_operand, pick):
+    """Four limbs of a (registers s) plus `cf_operand` on the CF chain and plus `of_operand`
+    (registers t) on the OF chain, after the `start` instructions; `pick` moves t into s."""
     b = Body()
-    b("test {t0}, {t0}", "stc")
+    b(*start)
     for j in range(4):
-        b(f"adox {{t{j}}}, {{s{j}}}", f"adcx {{s{j}}}, {{n{j}}}")
+        b(f"adox {{t{j}}}, {{s{j}}}", f"adcx {{s{j}}}, {{u{j}}}")
     for j in range(4):
-        b(f"cmovnc {{s{j}}}, {{t{j}}}")
+        b(f"{pick} {{s{j}}}, {{t{j}}}")
     b.ops(*[f"s{j} = inout(reg) s{j}" for j in range(4)],
-          *[f"t{j} = inout(reg) e[{j}] => _" for j in range(4)],
-          *[f"n{j} = in(reg) !b[{j}]" for j in range(4)], "options(pure, nomem, nostack)")
+          *[f"t{j} = inout(reg) {of_operand.format(j=j)} => _" for j in range(4)],
+          *[f"u{j} = in(reg) {cf_operand.format(j=j)}" for j in range(4)],
+          "options(pure, nomem, nostack)")
     return b
 
 

@@ -55,6 +55,25 @@ impl Matrix {
             u11: self.u10 * o.u01 + self.u11 * o.u11,
         }
     }
+
+    /// The matrix with its rows and columns swapped: that of the same steps on the pair
+    /// `(b, a)` in place of `(a, b)`.
+    ///
+    /// ```
+    /// use carry::limbs::Matrix;
+    /// let m = Matrix { u00: 1, u01: 2, u10: 3, u11: 7 };
+    /// let s = m.swapped();
+    /// assert_eq!((s.u00, s.u01, s.u10, s.u11), (7, 3, 2, 1));
+    /// ```
+    #[inline]
+    pub fn swapped(&self) -> Matrix {
+        Matrix {
+            u00: self.u11,
+            u01: self.u10,
+            u10: self.u01,
+            u11: self.u00,
+        }
+    }
 }
 
 /// Euclid's algorithm on `(a, b)` with the matrix of its steps, stopping before the first step
@@ -66,14 +85,8 @@ fn euclid(a: u64, b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
     if a >= b {
         euclid_ordered(a, b, keep)
     } else {
-        // The same steps with the roles of `a` and `b` exchanged: the transposed-reversed matrix.
-        let m = euclid_ordered(b, a, keep);
-        Matrix {
-            u00: m.u11,
-            u01: m.u10,
-            u10: m.u01,
-            u11: m.u00,
-        }
+        // The same steps with the roles of `a` and `b` exchanged.
+        euclid_ordered(b, a, keep).swapped()
     }
 }
 

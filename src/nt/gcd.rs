@@ -104,16 +104,9 @@ pub(crate) fn gcd_cofactor(a: &Int, b: &Int) -> (Int, Int) {
 /// [`gcd_cofactor`] by Lehmer's algorithm alone.
 fn gcd_cofactor_lehmer(a: &Int, b: &Int) -> (Int, Int) {
     let (a, b) = (a.as_limbs(), b.as_limbs());
-    const STACK: usize = 16;
     let n = a.len().max(b.len());
-    let mut stack = [0u64; 4 * STACK + 2];
-    let mut heap = Vec::new();
-    let buf = if n <= STACK {
-        &mut stack[..4 * n + 2]
-    } else {
-        heap.resize(4 * n + 2, 0);
-        &mut heap[..]
-    };
+    let (mut stack, mut heap) = ([0u64; 4 * SCRATCH + 2], Vec::new());
+    let buf = scratch(&mut stack, &mut heap, 4 * n + 2);
     let (pair, cs) = buf.split_at_mut(2 * n);
     let mut st = Lehmer::new(pair, b, a);
     let (c0, c1) = cs.split_at_mut(n + 1);
@@ -227,19 +220,24 @@ fn gcd_unbalanced(a: &[u64], b: &[u64]) -> Int {
     g
 }
 
+/// Values of up to this many limbs keep the Lehmer pair (and cofactor rows) on the stack.
+const SCRATCH: usize = 16;
+
+/// `len` zeroed limbs: the front of `stack` when it is long enough, else `heap` grown to them.
+fn scratch<'a>(stack: &'a mut [u64], heap: &'a mut Vec<u64>, len: usize) -> &'a mut [u64] {
+    if len <= stack.len() {
+        return &mut stack[..len];
+    }
+    heap.resize(len, 0);
+    heap
+}
+
 /// The gcd of two nonzero magnitudes by Lehmer's algorithm with [`limbs::hgcd2`] steps, down to
 /// two limbs, then Stein's binary algorithm.
 fn gcd_magnitudes(a: &[u64], b: &[u64]) -> Int {
-    const STACK: usize = 16;
     let n = a.len().max(b.len());
-    let mut stack = [0u64; 2 * STACK];
-    let mut heap = Vec::new();
-    let buf = if n <= STACK {
-        &mut stack[..2 * n]
-    } else {
-        heap.resize(2 * n, 0);
-        &mut heap[..]
-    };
+    let (mut stack, mut heap) = ([0u64; 2 * SCRATCH], Vec::new());
+    let buf = scratch(&mut stack, &mut heap, 2 * n);
     let mut st = Lehmer::new(buf, a, b);
     loop {
         st.order();

@@ -79,16 +79,6 @@ fn low_bits(v: &Int, p: u64) -> Int {
     Int::from_limbs(&low)
 }
 
-/// `M` with its rows and columns swapped: the matrix of the same steps on the pair `(b, a)`.
-fn swapped(m: &Matrix) -> Matrix {
-    Matrix {
-        u00: m.u11,
-        u01: m.u10,
-        u10: m.u01,
-        u11: m.u00,
-    }
-}
-
 /// The leading 192 bits of `v` at the bit length `n` of the larger of a pair.
 fn top_192(v: &[u64], n: u64) -> [u64; 3] {
     let bit = |i: i64| -> u64 {
@@ -155,7 +145,7 @@ fn hgcd_lehmer(x: Int, y: Int, s: u64) -> (IntMatrix, Int, Int) {
         let step = if na >= nb {
             limbs::hgcd2(&top_192(&a, top), &top_192(&b, top))
         } else {
-            limbs::hgcd2(&top_192(&b, top), &top_192(&a, top)).map(|m| swapped(&m))
+            limbs::hgcd2(&top_192(&b, top), &top_192(&a, top)).map(|m| m.swapped())
         };
         let Some(m) = step else {
             break;

@@ -24,13 +24,13 @@ pub fn mod_add_4(a: &[u64; 4], b: &[u64; 4], d: &[u64; 4]) -> Option<[u64; 4]> {
         core::arch::asm!(
             "test {t0}, {t0}",
             "adox {t0}, {s0}",
-            "adcx {s0}, {b0}",
+            "adcx {s0}, {u0}",
             "adox {t1}, {s1}",
-            "adcx {s1}, {b1}",
+            "adcx {s1}, {u1}",
             "adox {t2}, {s2}",
-            "adcx {s2}, {b2}",
+            "adcx {s2}, {u2}",
             "adox {t3}, {s3}",
-            "adcx {s3}, {b3}",
+            "adcx {s3}, {u3}",
             "cmovo {s0}, {t0}",
             "cmovo {s1}, {t1}",
             "cmovo {s2}, {t2}",
@@ -43,10 +43,10 @@ pub fn mod_add_4(a: &[u64; 4], b: &[u64; 4], d: &[u64; 4]) -> Option<[u64; 4]> {
             t1 = inout(reg) d[1] => _,
             t2 = inout(reg) d[2] => _,
             t3 = inout(reg) d[3] => _,
-            b0 = in(reg) b[0],
-            b1 = in(reg) b[1],
-            b2 = in(reg) b[2],
-            b3 = in(reg) b[3],
+            u0 = in(reg) b[0],
+            u1 = in(reg) b[1],
+            u2 = in(reg) b[2],
+            u3 = in(reg) b[3],
             options(pure, nomem, nostack),
         );
     }
@@ -75,13 +75,13 @@ pub fn mod_sub_4(a: &[u64; 4], b: &[u64; 4], e: &[u64; 4]) -> Option<[u64; 4]> {
             "test {t0}, {t0}",
             "stc",
             "adox {t0}, {s0}",
-            "adcx {s0}, {n0}",
+            "adcx {s0}, {u0}",
             "adox {t1}, {s1}",
-            "adcx {s1}, {n1}",
+            "adcx {s1}, {u1}",
             "adox {t2}, {s2}",
-            "adcx {s2}, {n2}",
+            "adcx {s2}, {u2}",
             "adox {t3}, {s3}",
-            "adcx {s3}, {n3}",
+            "adcx {s3}, {u3}",
             "cmovnc {s0}, {t0}",
             "cmovnc {s1}, {t1}",
             "cmovnc {s2}, {t2}",
@@ -94,10 +94,10 @@ pub fn mod_sub_4(a: &[u64; 4], b: &[u64; 4], e: &[u64; 4]) -> Option<[u64; 4]> {
             t1 = inout(reg) e[1] => _,
             t2 = inout(reg) e[2] => _,
             t3 = inout(reg) e[3] => _,
-            n0 = in(reg) !b[0],
-            n1 = in(reg) !b[1],
-            n2 = in(reg) !b[2],
-            n3 = in(reg) !b[3],
+            u0 = in(reg) !b[0],
+            u1 = in(reg) !b[1],
+            u2 = in(reg) !b[2],
+            u3 = in(reg) !b[3],
             options(pure, nomem, nostack),
         );
     }
@@ -260,6 +260,16 @@ mod tests {
         r
     }
 
+    /// A xorshift64 generator of test words.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn below<const N: usize>(x: &[u64; N], bound: &[u64; N]) -> bool {
         x.iter().rev().lt(bound.iter().rev())
     }
@@ -282,13 +292,7 @@ mod tests {
             0x60c89ce5c2634053,
         ];
         let secp = [0xfffffffefffffc2f, u64::MAX, u64::MAX, u64::MAX];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for bound in [bn254, bn254_2, secp] {
             let one = [1, 0, 0, 0];
             let half = {
@@ -341,13 +345,7 @@ mod tests {
             bls_2[i] = bls[i] << 1 | if i > 0 { bls[i - 1] >> 63 } else { 0 };
         }
         let full = [u64::MAX - 316, u64::MAX, u64::MAX, 0, u64::MAX, u64::MAX];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         for bound in [bls, bls_2, full] {
             let mut values = vec![[0; 6], [1, 0, 0, 0, 0, 0], [u64::MAX, 0, 0, 0, 0, 0]];
             let mut top = bound;

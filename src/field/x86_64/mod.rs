@@ -123,13 +123,14 @@ pub fn sqr<const N: usize>(a: &[u64; N], p: &Params<N>) -> Option<[u64; N]> {
     }
 }
 
-/// b − p mod 2^(64N), the second operand of the addition kernels' second chain.
+/// x − y mod 2^(64N) as `M` = N limbs: b − p for the sum kernel's second chain, p − b for the
+/// difference kernel's.
 #[inline(always)]
-fn minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) -> [u64; M] {
+fn difference<const N: usize, const M: usize>(x: &[u64; N], y: &[u64; N]) -> [u64; M] {
     let mut r = [0u64; M];
     let mut borrow = 0;
     for i in 0..N {
-        (r[i], borrow) = limbs::sbb(b[i], p[i], borrow);
+        (r[i], borrow) = limbs::sbb(x[i], y[i], borrow);
     }
     r
 }
@@ -140,14 +141,11 @@ fn minus_p<const N: usize, const M: usize>(b: &[u64; N], p: &[u64; N]) -> [u64; 
 #[inline(always)]
 pub fn sub<const N: usize>(a: &[u64; N], b: &[u64; N], bound: &[u64; N]) -> Option<[u64; N]> {
     match N {
-        4 => {
-            let mut e = [0u64; 4];
-            let mut borrow = 0;
-            for (i, e) in e.iter_mut().enumerate() {
-                (*e, borrow) = limbs::sbb(bound[i], b[i], borrow);
-            }
-            Some(resize(&mod_sub_4(same(a), same(b), &e)?))
-        }
+        4 => Some(resize(&mod_sub_4(
+            same(a),
+            same(b),
+            &difference::<N, 4>(bound, b),
+        )?)),
         6 => Some(resize(&mod_sub_6(same(a), same(b), same(bound))?)),
         _ => None,
     }
@@ -180,7 +178,7 @@ pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], p: &Params<N>) -> Option<
         4 => Some(resize(&mod_add_4(
             same(a),
             same(b),
-            &minus_p::<N, 4>(b, &p.bound),
+            &difference::<N, 4>(b, &p.bound),
         )?)),
         6 if p.bound[N - 1] < 1 << 63 => Some(resize(&reduce_once_6(
             sum_6(same(a), same(b)),
