@@ -156,12 +156,14 @@ pub const DIV_APPR: usize = 32;
 #[cfg(feature = "tiny-thresholds")]
 pub const DIV_APPR: usize = 8;
 
-/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs.
+/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs
+/// (`limbs::rem_1`, one limb a step with one residue, below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const MOD_1_BLOCKS: usize = 12;
-/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs.
+pub const MOD_1_BLOCKS: usize = 40;
+/// `limbs::mod_1`: four limbs a step with precomputed residues from this many dividend limbs
+/// (`limbs::rem_1`, one limb a step with one residue, below).
 #[cfg(feature = "tiny-thresholds")]
-pub const MOD_1_BLOCKS: usize = 1;
+pub const MOD_1_BLOCKS: usize = 6;
 
 /// `limbs::divrem_1`: the residue method (`limbs/div_1.rs`, one product on the remainder's
 /// path a limb) from this many dividend limbs (a 2/1 division a limb below).

@@ -587,17 +587,19 @@ fn divrem_1_family() {
 
 /// Division by one limb with the quotient chosen: `a = q·d + r` for striped, all-ones and
 /// all-zero quotients and remainders at both ends of `[0, d)`, around `DIV_1_RESIDUE` and
-/// long, so that every correction of the residue method and every carry into stored
+/// `MOD_1_BLOCKS` and long, so that every correction of the residue method and every carry into stored
 /// quotient limbs runs.
 #[test]
 fn divrem_1_chosen_quotient() {
-    use carry::thresholds::DIV_1_RESIDUE;
+    use carry::thresholds::{DIV_1_RESIDUE, MOD_1_BLOCKS};
     let mut rng = Rng::new("divrem_1_chosen_quotient");
     let seed = rng.seed;
     let mut sizes: Vec<usize> = (1..=20).collect();
     sizes.extend([
         DIV_1_RESIDUE.saturating_sub(1).max(1),
         DIV_1_RESIDUE + 1,
+        MOD_1_BLOCKS - 1,
+        MOD_1_BLOCKS,
         64,
         257,
     ]);
@@ -634,6 +636,8 @@ fn divrem_1_chosen_quotient() {
         let mut got = a.clone();
         let rem = limbs::divrem_1_assign(&mut got, d);
         assert_eq!((int(&got), rem), (int(&q), r), "divrem_1_assign {ctx}");
+        assert_eq!(limbs::rem_1(&a, d), r, "rem_1 {ctx}");
+        assert_eq!(limbs::mod_1(&a, d), r, "mod_1 {ctx}");
     }
 }
 

@@ -10,7 +10,7 @@
 //! (a masked add of those limbs follows when it does), so a digit waits on one 3/2 step only.
 
 use super::add::{add_n_assign, cmp_n, sub_n};
-use super::div_1::{divrem_1_residue, Quotient};
+use super::div_1::{divrem_1_residue, Discard, Quotient};
 use super::div_dc::{divrem_dc, divrem_dc_scratch_len};
 use super::div_mu::{divrem_mu, divrem_mu_scratch_len};
 use super::div_q::{divrem_short, divrem_short_scratch_len, remainder_is_short};
@@ -324,9 +324,20 @@ fn divrem_1_by_residue<Q: Quotient>(
     divrem_1_residue(q, n, u1, next, dv) >> s
 }
 
-/// `a mod d` for a limb `d != 0` (any `a.len()`, possibly 0).
+/// `a mod d` for a limb `d != 0` (any `a.len()`, possibly 0): from two limbs by the residue
+/// method of [`divrem_1`] with the quotient left out, so that the remainder's chain is one
+/// product a limb and the products that only form the quotient are not made.
+///
+/// ```
+/// assert_eq!(carry::limbs::rem_1(&[u64::MAX; 5], 3), 0);
+/// assert_eq!(carry::limbs::rem_1(&[7, 1], 10), 3); // 2^64 + 7 = 18446744073709551623
+/// ```
 pub fn rem_1(a: &[u64], d: u64) -> u64 {
-    divrem_1_with(a.len(), |i| a[i], |_, _| {}, Divisor1::new(d))
+    let dv = Divisor1::new(d);
+    if a.len() < 2 {
+        return divrem_1_with(a.len(), |i| a[i], |_, _| {}, dv);
+    }
+    divrem_1_by_residue(Discard, a.len(), |i| a[i], dv)
 }
 
 /// Scratch limbs [`divrem`] needs for an `an`-limb dividend and a `dn`-limb divisor.

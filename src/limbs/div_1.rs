@@ -49,6 +49,19 @@ impl Quotient for &[Cell<u64>] {
     }
 }
 
+/// No quotient: for a remainder alone, the quotient's limbs are dropped as they come (and the
+/// compiler drops the products that only they need).
+pub(super) struct Discard;
+
+impl Quotient for Discard {
+    #[inline(always)]
+    fn get(&self, _: usize) -> u64 {
+        1
+    }
+    #[inline(always)]
+    fn set(&mut self, _: usize, _: u64) {}
+}
+
 /// Adds one to the quotient limbs from `i` up: a carry out of the limb below them, which the
 /// loop has already stored. Rare on random operands; over a whole division these carries run
 /// over at most as many limbs as they are (a limb they wrap to zero takes `B - 1` more).

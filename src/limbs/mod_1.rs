@@ -9,7 +9,8 @@
 //! `B` in place of a reciprocal), carried here in three limbs so that it serves every `d`, not
 //! only `d < B/4`. O(n) with `K + 3` products per `K` limbs; the residues cost `K + 2`
 //! 2/1 divisions by the normalised divisor's reciprocal, and the final residue three more.
-//! [`mod_1`] takes it from `MOD_1_BLOCKS` limbs, the 2/1 division loop of [`rem_1`] below.
+//! [`mod_1`] takes it from `MOD_1_BLOCKS` limbs, where its longer setup pays; below, [`rem_1`]
+//! (one limb a step with one residue, `B² mod d`, which comes with the reciprocal).
 
 use super::div::{div_2by1, Divisor1};
 use crate::thresholds::MOD_1_BLOCKS;
@@ -112,8 +113,8 @@ fn shl_pair(hi: u64, lo: u64, s: u32) -> u64 {
     (hi << s) | (lo >> 1 >> (63 - s))
 }
 
-/// `a mod d` for a limb `d != 0`: the block method of this file from `MOD_1_BLOCKS` limbs, the
-/// 2/1 division loop below.
+/// `a mod d` for a limb `d != 0`: the block method of this file from `MOD_1_BLOCKS` limbs,
+/// [`rem_1`] below.
 ///
 /// ```
 /// let a = [u64::MAX; 40];
