@@ -177,7 +177,7 @@ pub const DIV_1_RESIDUE: usize = 1;
 /// `limbs::divexact_1_to`: Hensel's method and a division from the top, interleaved, from
 /// this many limbs (Hensel's method alone below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const DIVEXACT_1_BIDIRECTIONAL: usize = 16;
+pub const DIVEXACT_1_BIDIRECTIONAL: usize = 28;
 /// `limbs::divexact_1_to`: Hensel's method and a division from the top, interleaved, from
 /// this many limbs (Hensel's method alone below).
 #[cfg(feature = "tiny-thresholds")]
