@@ -9,7 +9,7 @@
 //! `B` in place of a reciprocal), carried here in three limbs so that it serves every `d`, not
 //! only `d < B/4`. O(n) with `K + 3` products per `K` limbs; the residues cost `K + 2`
 //! 2/1 divisions by the normalised divisor's reciprocal, and the final residue three more.
-//! [`mod_1`] takes it from `MOD_1_BLOCKS` limbs, where its longer setup pays; below, [`rem_1`]
+//! [`mod_1`] takes it from `MOD_1_BLOCKS` limbs, where its longer setup pays; below, [`rem_1`](super::rem_1)
 //! (one limb a step with one residue, `B² mod d`, which comes with the reciprocal).
 
 use super::div::{div_2by1, Divisor1};
@@ -114,7 +114,7 @@ fn shl_pair(hi: u64, lo: u64, s: u32) -> u64 {
 }
 
 /// `a mod d` for a limb `d != 0`: the block method of this file from `MOD_1_BLOCKS` limbs,
-/// [`rem_1`] below.
+/// [`rem_1`](super::rem_1) below.
 ///
 /// ```
 /// let a = [u64::MAX; 40];
