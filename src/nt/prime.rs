@@ -18,6 +18,9 @@ use alloc::{vec, vec::Vec};
 /// Trial division covers the primes below this bound.
 const TRIAL_LIMIT: u64 = 1000;
 
+/// How many primes lie below [`TRIAL_LIMIT`].
+const TRIAL_PRIMES: usize = 168;
+
 impl Int {
     /// Whether `self` is a probable prime by the Baillie–PSW test: false below 2 (negative
     /// values included), exact (no false answer) below 2^64, and with no known counterexample
@@ -163,30 +166,86 @@ fn splitmix64(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The answer when trial division by the primes below [`TRIAL_LIMIT`] settles it.
+/// The answer when trial division by the primes below [`TRIAL_LIMIT`] settles it: the
+/// parity, then one remainder pass over `n` for each group of odd primes whose product fits a
+/// limb (the first group is the primes 3 to 47) and a divisibility test by each prime of the
+/// group on the word remainder.
 fn trial_division(n: &Int) -> Option<bool> {
     if *n < 2u32 {
         return Some(false);
     }
     let limbs = n.as_limbs();
     let small = (limbs.len() == 1).then(|| limbs[0]);
-    for &p in SMALL_PRIMES
-        .iter()
-        .take_while(|&&p| u64::from(p) < TRIAL_LIMIT)
-    {
-        let p = u64::from(p);
-        if small == Some(p) {
-            return Some(true);
+    if limbs[0] & 1 == 0 {
+        return Some(small == Some(2));
+    }
+    let mut i = 0;
+    while i < TRIAL.len() {
+        let (mut product, mut j) = (1u64, i);
+        while let Some(m) = TRIAL.get(j).and_then(|t| product.checked_mul(t.p)) {
+            product = m;
+            j += 1;
         }
-        if crate::limbs::rem_1(limbs, p) == 0 {
-            return Some(false);
+        let r = crate::limbs::mod_1(limbs, product);
+        if let Some(t) = TRIAL[i..j].iter().find(|t| t.divides(r)) {
+            return Some(small == Some(t.p));
         }
+        i = j;
     }
     match small {
         Some(x) if x < TRIAL_LIMIT * TRIAL_LIMIT => Some(true),
         _ => None,
     }
 }
+
+/// An odd prime with what tests a word for divisibility by it without a division: `p`
+/// divides `r` exactly when `r·p⁻¹ mod 2^64 ≤ ⌊(2^64 − 1)/p⌋` (multiplication by `p⁻¹` maps the
+/// multiples of `p` onto `0 ..= ⌊(2^64 − 1)/p⌋` and the other words above it; Granlund and
+/// Montgomery, "Division by invariant integers using multiplication", PLDI 1994, §9).
+#[derive(Clone, Copy)]
+struct OddPrime {
+    p: u64,
+    inv: u64,
+    bound: u64,
+}
+
+impl OddPrime {
+    #[inline(always)]
+    fn divides(&self, r: u64) -> bool {
+        r.wrapping_mul(self.inv) <= self.bound
+    }
+}
+
+/// The odd primes below [`TRIAL_LIMIT`], by a sieve the compiler runs.
+const TRIAL: [OddPrime; TRIAL_PRIMES - 1] = {
+    const L: usize = TRIAL_LIMIT as usize;
+    let mut composite = [false; L];
+    let mut t = [OddPrime {
+        p: 0,
+        inv: 0,
+        bound: 0,
+    }; TRIAL_PRIMES - 1];
+    let (mut k, mut i) = (0, 3);
+    while i < L {
+        if !composite[i] {
+            let p = i as u64;
+            t[k] = OddPrime {
+                p,
+                inv: crate::limbs::inverse_limb(p),
+                bound: u64::MAX / p,
+            };
+            k += 1;
+            let mut j = i * i;
+            while j < L {
+                composite[j] = true;
+                j += 2 * i;
+            }
+        }
+        i += 2;
+    }
+    assert!(k == TRIAL_PRIMES - 1);
+    t
+};
 
 /// The sieving bound for a search among `bits`-bit numbers: GMP 6.3's estimate of where one
 /// more prime's remainder costs what it saves in primality tests, `bits^2.5/124` (Mertens'
@@ -446,4 +505,47 @@ fn strong_lucas_probable_prime(n: &Int) -> bool {
         qk.copy_from_slice(&t);
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trial_primes_are_the_odd_primes_below_the_limit() {
+        let odd: Vec<u64> = TRIAL.iter().map(|t| t.p).collect();
+        let want: Vec<u64> = SMALL_PRIMES[1..]
+            .iter()
+            .map(|&p| u64::from(p))
+            .take_while(|&p| p < TRIAL_LIMIT)
+            .collect();
+        assert_eq!(odd, want);
+    }
+
+    #[test]
+    fn divisibility_by_inverse_agrees_with_remainders() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for t in TRIAL {
+            for r in [
+                0,
+                1,
+                t.p - 1,
+                t.p,
+                t.p + 1,
+                2 * t.p,
+                u64::MAX,
+                u64::MAX - u64::MAX % t.p,
+            ] {
+                assert_eq!(t.divides(r), r % t.p == 0, "{r} by {}", t.p);
+            }
+            for _ in 0..1000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                for r in [x, x - x % t.p] {
+                    assert_eq!(t.divides(r), r % t.p == 0, "{r} by {}", t.p);
+                }
+            }
+        }
+    }
 }
