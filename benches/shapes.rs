@@ -356,6 +356,28 @@ fn next_prime_case(bits: u32) -> Case {
     }
 }
 
+/// Whether a `bits`-bit prime is a probable prime: trial division, then Baillie–PSW on both
+/// sides (`is_probable_prime`; `mpz_probab_prime_p` with one round, which is Baillie–PSW alone
+/// in GMP 6.3).
+fn is_prime_case(bits: u32) -> Case {
+    let name = format!("isprime_{bits}");
+    let mut rng = Rng::for_case(&name);
+    let a = Integer::from_digits(&rng.exact_words(bits), rug::integer::Order::Lsf).next_prime();
+    let ca = int(&a);
+    Case {
+        name,
+        ops: 1.0,
+        routines: [
+            Box::new(move || assert!(black_box(&ca).is_probable_prime())),
+            Box::new(move || {
+                // SAFETY: an initialised GMP integer.
+                let r = unsafe { gmp::mpz_probab_prime_p(black_box(&a).as_raw(), 1) };
+                assert!(r > 0);
+            }),
+        ],
+    }
+}
+
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
     for rem in [false, true] {
@@ -397,6 +419,9 @@ fn cases() -> Vec<Case> {
     }
     for bits in [256, 1024, 2048] {
         cases.push(next_prime_case(bits));
+    }
+    for bits in [128, 256, 512, 1024] {
+        cases.push(is_prime_case(bits));
     }
     cases
 }
