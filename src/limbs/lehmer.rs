@@ -5,6 +5,8 @@
 //! fused pass applying `M⁻¹` to the full values replaces about 62 bits' worth of quotient steps.
 //! O(n) per step, so a gcd is O(n²); `Int::gcd`, `gcd_ext` and `modinv` use it at every size
 //! (no threshold: below two limbs they finish by Stein's algorithm or [`euclid_matrix`]).
+//! [`lehmer_until`] is the first half alone with a stop at a size, for `gcd`'s last step above
+//! two limbs.
 //!
 //! The matrix is built in two one-limb halves because one-limb quotients are cheaper than any
 //! scheme on 128-bit values (a hardware division against two-limb remainders, about three

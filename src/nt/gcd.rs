@@ -4,7 +4,9 @@
 //! carry one row of the cofactor matrix (Algorithm X). O(n²). From `GCD_HGCD` limbs (`gcd`) and
 //! `GCDEXT_HGCD` limbs (the others) they first shorten the pair by half-gcd reductions (hgcd.rs,
 //! O(M(n)·log n)), the extended forms carrying the same row through them. Two-limb values finish
-//! by Stein's binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`.
+//! by Stein's binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`; a `gcd`
+//! pair whose third limb holds at most `LAST_STEP_BITS` (32) bits is taken below two limbs by
+//! the short step of `limbs::lehmer_until` rather than a full `hgcd2` step.
 
 use super::hgcd;
 use crate::limbs;
