@@ -125,10 +125,10 @@ fn gcd_lehmer_edges() {
                 // Values of 2 limbs plus 1 to 34 bits (the gcd's short last Lehmer step takes
                 // a third limb of up to 32 bits), with equal or random leading bits.
                 let e = rng.range(1, 35) as u32;
-                let x = integer(&mut rng, 3).abs() % (Integer::from(1) << (128 + e))
-                    | Integer::from(1) << (127 + e);
+                let x = (integer(&mut rng, 3).abs() % (Integer::from(1) << (128 + e)))
+                    | (Integer::from(1) << (127 + e));
                 let y = match rng.below(3) {
-                    0 => Integer::from(&x - integer(&mut rng, 2).abs()).abs(),
+                    0 => (&x - integer(&mut rng, 2).abs()).abs(),
                     1 => integer(&mut rng, 3).abs() % (Integer::from(1) << (128 + e)),
                     _ => integer(&mut rng, 2).abs(),
                 };
