@@ -81,7 +81,7 @@ fn gcd_lehmer_edges() {
     let mut n = 0;
     for _ in 0..cases(4000) {
         let lim = budget(&mut rng);
-        let (mut ra, mut rb) = match rng.below(6) {
+        let (mut ra, mut rb) = match rng.below(7) {
             0 => {
                 let k = rng.range(2, 64 * lim as u64 * 3 / 2) as u32;
                 (
@@ -120,6 +120,19 @@ fn gcd_lehmer_edges() {
                 let a = (Integer::from(1) << k) - 1u32;
                 let d = Integer::from(rng.range(1, 5));
                 (a.clone(), a - d)
+            }
+            5 => {
+                // Values of 2 limbs plus 1 to 34 bits (the gcd's short last Lehmer step takes
+                // a third limb of up to 32 bits), with equal or random leading bits.
+                let e = rng.range(1, 35) as u32;
+                let x = (integer(&mut rng, 3).abs() % (Integer::from(1) << (128 + e)))
+                    | (Integer::from(1) << (127 + e));
+                let y = match rng.below(3) {
+                    0 => (&x - integer(&mut rng, 2).abs()).abs(),
+                    1 => integer(&mut rng, 3).abs() % (Integer::from(1) << (128 + e)),
+                    _ => integer(&mut rng, 2).abs(),
+                };
+                (x, y)
             }
             _ => (integer(&mut rng, lim).abs(), integer(&mut rng, lim).abs()),
         };

@@ -5,6 +5,8 @@
 //! fused pass applying `M⁻¹` to the full values replaces about 62 bits' worth of quotient steps.
 //! O(n) per step, so a gcd is O(n²); `Int::gcd`, `gcd_ext` and `modinv` use it at every size
 //! (no threshold: below two limbs they finish by Stein's algorithm or [`euclid_matrix`]).
+//! [`lehmer_until`] is the first half alone with a stop at a size, for `gcd`'s last step above
+//! two limbs.
 //!
 //! The matrix is built in two one-limb halves because one-limb quotients are cheaper than any
 //! scheme on 128-bit values (a hardware division against two-limb remainders, about three
@@ -125,6 +127,39 @@ fn euclid_ordered(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) 
 /// quotient is that large: divide instead).
 pub fn euclid_matrix(a: u64, b: u64) -> Matrix {
     euclid(a, b, |_, u, v| u.max(v) < 1 << 63)
+}
+
+/// One-limb Lehmer matrix for the leading 64 bits `a ≥ b` of two values (`a`'s top bit set),
+/// under the same validity rule as the first half of [`hgcd2`], that stops as soon as the
+/// larger of the reduced pair is below `bound`: the step that only has to take the values under
+/// a size (a gcd's last few bits above two limbs) costs the few quotients it needs, not the 60
+/// bits' worth of a full [`hgcd2`]. `None` when not one step is safe, or when the pair is
+/// already below `bound`.
+pub fn lehmer_until(a: u64, b: u64, bound: u64) -> Option<Matrix> {
+    debug_assert!(a >= b);
+    let mut m = Matrix::IDENTITY;
+    let (mut a, mut b) = (a, b);
+    loop {
+        if a < bound || b == 0 {
+            break;
+        }
+        let (q, r) = super::div_2by1_hw(0, a, b);
+        let (u01, u11) = (m.u01 + q * m.u00, m.u11 + q * m.u10);
+        if r < u01 || u01.max(u11) >= 1 << 31 {
+            break;
+        }
+        (a, m.u01, m.u11) = (r, u01, u11);
+        if b < bound || a == 0 {
+            break;
+        }
+        let (q, r) = super::div_2by1_hw(0, b, a);
+        let (u10, u00) = (m.u10 + q * m.u11, m.u00 + q * m.u01);
+        if r < u10 || u10.max(u00) >= 1 << 31 {
+            break;
+        }
+        (b, m.u10, m.u00) = (r, u10, u00);
+    }
+    Some(m).filter(|m| *m != Matrix::IDENTITY)
 }
 
 /// `s·a - t·b` on three limbs, for a result known to lie in `[0, 2^192)`.
@@ -287,6 +322,45 @@ mod tests {
             steps += 1;
         }
         assert!(steps > 15_000, "only {steps} matrices");
+    }
+
+    /// `lehmer_until` keeps both full values positive (the leading limbs with a limb of all
+    /// zeros or all ones below), and stops at the bound unless a step was unsafe.
+    #[test]
+    fn lehmer_until_keeps_values_positive_and_stops_at_bound() {
+        let mut seed = 17;
+        let mut stopped = 0;
+        for k in 0..20_000 {
+            let a = rng(&mut seed) | 1 << 63;
+            let mut b = match k % 4 {
+                0 => a - (rng(&mut seed) >> 40),
+                1 => (a as f64 / 1.618_033_988_749_895) as u64,
+                _ => rng(&mut seed),
+            };
+            b = b.min(a);
+            let bound = 1u64 << (32 + k % 32);
+            let Some(m) = lehmer_until(a, b, bound) else {
+                continue;
+            };
+            assert!(det_is_one(&m), "{a:x} {b:x} {m:?}");
+            assert!(m.u00.max(m.u01).max(m.u10).max(m.u11) < 1 << 31);
+            for (la, lb) in [(0, u64::MAX), (u64::MAX, 0), (0, 0), (u64::MAX, u64::MAX)] {
+                let (x, y) = ([la, a], [lb, b]);
+                let ctx = format!("{a:x} {b:x} {m:?}");
+                let (pa, qa) = (times(&x, m.u11), times(&y, m.u01));
+                assert!(crate::limbs::cmp_n(&pa, &qa).is_gt(), "a': {ctx}");
+                let (pb, qb) = (times(&y, m.u00), times(&x, m.u10));
+                assert!(crate::limbs::cmp_n(&pb, &qb).is_gt(), "b': {ctx}");
+            }
+            let w = |x: u64| i128::from(x);
+            let a2 = w(m.u11) * w(a) - w(m.u01) * w(b);
+            let b2 = w(m.u00) * w(b) - w(m.u10) * w(a);
+            assert!(a2 >= 0 && b2 >= 0, "{a:x} {b:x} {m:?}");
+            if a2.max(b2) < i128::from(bound) {
+                stopped += 1;
+            }
+        }
+        assert!(stopped > 5_000, "only {stopped} stopped at the bound");
     }
 
     #[test]

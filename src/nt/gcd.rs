@@ -4,7 +4,9 @@
 //! carry one row of the cofactor matrix (Algorithm X). O(n²). From `GCD_HGCD` limbs (`gcd`) and
 //! `GCDEXT_HGCD` limbs (the others) they first shorten the pair by half-gcd reductions (hgcd.rs,
 //! O(M(n)·log n)), the extended forms carrying the same row through them. Two-limb values finish
-//! by Stein's binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`.
+//! by Stein's binary algorithm, the cofactor tail on one limb by `limbs::euclid_matrix`; a `gcd`
+//! pair whose third limb holds at most `LAST_STEP_BITS` (32) bits is taken below two limbs by
+//! the short step of `limbs::lehmer_until` rather than a full `hgcd2` step.
 
 use super::hgcd;
 use crate::limbs;
@@ -220,6 +222,11 @@ fn gcd_unbalanced(a: &[u64], b: &[u64]) -> Int {
     g
 }
 
+/// A three-limb pair whose top limb holds at most this many bits is taken below two limbs by
+/// [`limbs::lehmer_until`] rather than by a full [`limbs::hgcd2`] step (at most 63, so that
+/// the leading bits are read from the top two limbs).
+const LAST_STEP_BITS: u32 = 32;
+
 /// Values of up to this many limbs keep the Lehmer pair (and cofactor rows) on the stack.
 const SCRATCH: usize = 16;
 
@@ -247,7 +254,12 @@ fn gcd_magnitudes(a: &[u64], b: &[u64]) -> Int {
         if st.nx <= 2 {
             return Int::from(gcd_u128(to_u128(&st.x[..st.nx]), to_u128(&st.y[..st.ny])));
         }
-        match st.matrix() {
+        let m = if st.nx == 3 {
+            st.last_matrix().or_else(|| st.matrix())
+        } else {
+            st.matrix()
+        };
+        match m {
             Some(m) => st.apply(&m),
             None => st.reduce(),
         }
@@ -306,6 +318,23 @@ impl<'a> Lehmer<'a> {
             t
         };
         limbs::hgcd2(&top(self.x), &top(self.y))
+    }
+
+    /// For three-limb `x ≥ y` whose top limb holds at most `LAST_STEP_BITS` bits: the one-limb
+    /// matrix that takes both values just below two limbs, where Stein's algorithm finishes
+    /// (cheaper per bit there than a Lehmer step); `None` when `x`'s top limb is longer, or when
+    /// no step is safe.
+    fn last_matrix(&self) -> Option<limbs::Matrix> {
+        let e = 64 - self.x[2].leading_zeros();
+        if e > LAST_STEP_BITS {
+            return None;
+        }
+        // 1 ≤ e ≤ 32: the leading 64 bits of both, from bit 64 + e, at `x`'s alignment.
+        let sh = 64 - e;
+        let top = |v: &[u64]| (v[2] << sh) | (v[1] >> e);
+        // `x < 2^128` about when its leading bits are below 2^(64 - e); if the approximation
+        // leaves a third limb, the loop takes one more (short) step.
+        limbs::lehmer_until(top(self.x), top(self.y), 1 << sh)
     }
 
     /// `(x, y) = M⁻¹·(x, y)`.
