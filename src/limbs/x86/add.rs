@@ -215,11 +215,95 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
     b: *const u64,
     n: usize,
 ) -> u64 {
+    // SAFETY: the caller's guarantees.
+    unsafe { avx2_body::<SUB>(r, a, b, n) }
+}
+
+/// [`add_n_asm`] with the carry stored at `r + n`; returns `n` plus the carry. The lane
+/// kernels are out of line, each with its store of the carry, so that a caller makes one call.
+///
+/// # Safety
+/// As [`add_n_asm`], with `r` valid for writing `n + 1` limbs.
+#[inline]
+pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
+    unsafe {
+        if n >= ADD_AVX512.min(ADD_AVX2) {
+            if n >= ADD_AVX512 && has_avx512f() {
+                return add_top_avx512(r, a, b, n);
+            }
+            if n >= ADD_AVX2 && has_avx2() {
+                return add_top_avx2(r, a, b, n);
+            }
+        }
+        add_top_chain(r, a, b, n)
+    }
+}
+
+/// [`add_n_adc`] with the carry stored at `r + n`; returns `n` plus the carry. Out of line like
+/// the lane kernels, so that the caller of [`add_n_top_asm`] keeps one register across its
+/// call (the lengths short of the lane kernels' take [`add_n_adc_end`] inline instead).
+///
+/// # Safety
+/// As [`add_n_top_asm`].
+#[inline(never)]
+unsafe fn add_top_chain(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees.
+    unsafe {
+        let (carry, top) = add_n_adc_end(r, a, b, n);
+        *top = carry;
+        n + carry as usize
+    }
+}
+
+/// [`add_sub_n_avx512`] (a sum) with the carry stored at `r + n`; returns `n` plus the carry.
+///
+/// # Safety
+/// As [`add_n_top_asm`]; the CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+#[inline(never)]
+unsafe fn add_top_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees; r + n is inside r.
+    unsafe {
+        let head = n % 8;
+        let carry = chain::<false>(r, a, b, head);
+        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
+        let carry = super::super::add_avx512::add_sub_blocks::<false>(r, a, b, n - head, carry);
+        *r.add(n - head) = carry;
+        n + carry as usize
+    }
+}
+
+/// [`add_sub_n_avx2`] (a sum) with the carry stored at `r + n`; returns `n` plus the carry.
+///
+/// # Safety
+/// As [`add_n_top_asm`]; the CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn add_top_avx2(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees; r + n is inside r.
+    unsafe {
+        let carry = avx2_body::<false>(r, a, b, n);
+        *r.add(n) = carry;
+        n + carry as usize
+    }
+}
+
+/// The body of [`add_sub_n_avx2`], inlined into it and into [`add_top_avx2`].
+///
+/// # Safety
+/// As [`add_sub_n_avx2`].
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     let head = n % 16;
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 16.
     unsafe {
-        let carry = chain::<SUB>(r, a, b, head);
+        let mut carry = 0;
+        if head != 0 {
+            carry = chain::<SUB>(r, a, b, head);
+        }
         if n == head {
             return carry;
         }
@@ -514,8 +598,8 @@ mod tests {
     use super::*;
     use crate::limbs::test_limbs as limbs;
     use crate::limbs::{
-        add_n, add_n_assign, add_n_portable, add_n_with_top, rsub_n_assign, sub_n, sub_n_assign,
-        sub_n_portable,
+        add_n, add_n_assign, add_n_portable, add_n_top, add_n_with_top, rsub_n_assign, sub_n,
+        sub_n_assign, sub_n_portable,
     };
 
     #[test]
@@ -553,6 +637,9 @@ mod tests {
                     Some(c) => assert_eq!((c, &r4[..n], r4[n]), (c1, &r1[..], c1), "{ctx}"),
                     None => assert!(!add_n_is_chain(n) && r4.iter().all(|&x| x == 7), "{ctx}"),
                 }
+                let mut r5 = vec![7; n + 1];
+                assert_eq!(add_n_top(&mut r5, a, b), n + c1 as usize, "add_n_top {ctx}");
+                assert_eq!((&r5[..n], r5[n]), (&r1[..], c1), "add_n_top {ctx}");
                 let c1 = sub_n(&mut r1, a, b);
                 assert_eq!(
                     (c1, &r1),
