@@ -202,7 +202,7 @@ pub unsafe fn add_sub_n_avx512<const SUB: bool>(
 }
 
 /// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 16` on the ADC (SBB)
-/// chain, the rest sixteen AVX2 lanes at a time ([`add_lanes16`], [`sub_lanes16`]); returns the
+/// chain, the rest sixteen AVX2 lanes at a time (`add_lanes16`, `sub_lanes16`); returns the
 /// carry (borrow) out.
 ///
 /// # Safety
