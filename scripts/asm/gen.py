@@ -37,6 +37,8 @@ KERNELS = [
     ("reciprocal_2by1", "src/limbs/div.rs", "pub fn reciprocal_2by1(", limbs.reciprocal_2by1),
     ("div_2by1_hw", "src/limbs/div.rs", "pub fn div_2by1_hw(", limbs.div_2by1_hw),
     ("carry_chain", LX + "add.rs", "macro_rules! carry_chain", limbs.carry_chain),
+    ("add_lanes16", LX + "add.rs", "unsafe fn add_lanes16(", lambda: limbs.lanes16(False)),
+    ("sub_lanes16", LX + "add.rs", "unsafe fn sub_lanes16(", lambda: limbs.lanes16(True)),
     ("addmul_row", LX + "mul.rs", "unsafe fn addmul_row(", limbs.addmul_row),
     ("mul_1c_adx", LX + "mul.rs", "pub unsafe fn mul_1c_adx(", limbs.mul_1c),
     ("submul_1_adx", LX + "mul.rs", "pub unsafe fn submul_1_adx(", limbs.submul_1),

@@ -74,23 +74,6 @@ fn mag_add_into(r: &mut [u64], a: &[u64], b: &[u64]) -> usize {
     n + carry as usize
 }
 
-/// `r = |x| + |y|` for `x` and `y` of equal lengths, with sign `sign`, written into a heap
-/// value's fields (`r` longer than both): [`limbs::add_n`] and the carry limb.
-#[inline(never)]
-fn add_equal_into(
-    neg: &mut bool,
-    len: &mut usize,
-    r: &mut [u64],
-    x: &[u64],
-    y: &[u64],
-    sign: bool,
-) {
-    let n = x.len();
-    let carry = limbs::add_n(&mut r[..n], x, y);
-    r[n] = carry;
-    (*neg, *len) = (sign, n + carry as usize);
-}
-
 /// `r = |x| + |y|` with sign `sign` written into a heap value's fields, `r` longer than both.
 #[inline(never)]
 fn add_like_into(neg: &mut bool, len: &mut usize, r: &mut [u64], x: &[u64], y: &[u64], sign: bool) {
@@ -385,11 +368,24 @@ impl Int {
                     (*neg, *len) = (*an, n + carry as usize);
                     return;
                 }
-                // The AVX-512F kernel's length: straight to it, not through the checks below.
-                return add_equal_into(neg, len, buf, &x[..n], &y[..n], *an);
+                // A lane kernel's length: straight to it, not through the checks below.
+                return self.add_lanes_into(&x[..n], &y[..n], *an);
             }
         }
         self.assign_add_signed_heap_rest(a, b, negate);
+    }
+
+    /// `self = x + y` with sign `sign`, for magnitudes `x` and `y` of equal lengths that a lane
+    /// kernel adds (`limbs::add_n_top`) and a heap `self` whose buffer holds the sum. Out of
+    /// line, so that [`Int::assign_add_signed_heap`] stays a leaf on its ADC-chain path, and
+    /// with its operands in six registers.
+    #[inline(never)]
+    fn add_lanes_into(&mut self, x: &[u64], y: &[u64], sign: bool) {
+        if let Repr::Heap { neg, len, buf } = &mut self.repr {
+            let n = x.len();
+            *neg = sign;
+            *len = limbs::add_n_top(&mut buf[..=n], x, &y[..n]);
+        }
     }
 
     /// Heap operands of like signs into a heap `self` whose buffer holds the sum, written in

@@ -65,6 +65,32 @@ pub fn add_n_with_top(r: &mut [u64], a: &[u64], b: &[u64]) -> Option<u64> {
     }
 }
 
+/// `r[..n] = a + b` and `r[n] = ` the carry, for `a` and `b` of `n` limbs and `r` of `n + 1`;
+/// returns `n` plus the carry (the length of the sum with its top limb when that is 1). For
+/// callers that took [`add_n_with_top`]'s inline path for the short sums and take this for the
+/// rest: the kernel checks inline, then one call into the lane kernel that also stores the
+/// carry.
+///
+/// ```
+/// let mut r = [0; 3];
+/// assert_eq!(carry::limbs::add_n_top(&mut r, &[u64::MAX, u64::MAX], &[1, 0]), 3);
+/// assert_eq!(r, [0, 0, 1]);
+/// ```
+#[inline]
+pub fn add_n_top(r: &mut [u64], a: &[u64], b: &[u64]) -> usize {
+    let n = a.len();
+    assert!(b.len() == n && r.len() == n + 1);
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: `a` and `b` hold n limbs, `r` n + 1; `r` is a distinct mutable borrow.
+    return unsafe { super::x86::add_n_top_asm(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let carry = add_n_portable(&mut r[..n], a, b);
+        r[n] = carry;
+        n + carry as usize
+    }
+}
+
 /// The portable twin of [`add_n`].
 #[inline]
 pub fn add_n_portable(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {

@@ -6,8 +6,6 @@
 
 mod add;
 #[cfg(target_arch = "x86_64")]
-mod add_avx2;
-#[cfg(target_arch = "x86_64")]
 mod add_avx512;
 mod bdiv;
 mod cpu;

@@ -201,8 +201,9 @@ pub unsafe fn add_sub_n_avx512<const SUB: bool>(
     }
 }
 
-/// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 8` on the ADC (SBB)
-/// chain, the rest eight AVX2 lanes at a time (`add_avx2`); returns the carry (borrow) out.
+/// `r = a + b` (or `a - b` when `SUB`) over `n` limbs: the lowest `n mod 16` on the ADC (SBB)
+/// chain, the rest sixteen AVX2 lanes at a time (`add_lanes16`, `sub_lanes16`); returns the
+/// carry (borrow) out.
 ///
 /// # Safety
 /// The CPU must support AVX2 ([`has_avx2`]); otherwise as [`add_n_asm`].
@@ -214,14 +215,382 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
     b: *const u64,
     n: usize,
 ) -> u64 {
-    let head = n % 8;
-    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
-    // n - head is a multiple of 8.
+    // SAFETY: the caller's guarantees.
+    unsafe { avx2_body::<SUB>(r, a, b, n) }
+}
+
+/// [`add_n_asm`] with the carry stored at `r + n`; returns `n` plus the carry. The lane
+/// kernels are out of line, each with its store of the carry, so that a caller makes one call.
+///
+/// # Safety
+/// As [`add_n_asm`], with `r` valid for writing `n + 1` limbs.
+#[inline]
+pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
-        let carry = chain::<SUB>(r, a, b, head);
-        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
-        super::super::add_avx2::add_sub_blocks::<SUB>(r, a, b, n - head, carry)
+        if n >= ADD_AVX512.min(ADD_AVX2) {
+            if n >= ADD_AVX512 && has_avx512f() {
+                return add_top_avx512(r, a, b, n);
+            }
+            if n >= ADD_AVX2 && has_avx2() {
+                return add_top_avx2(r, a, b, n);
+            }
+        }
+        add_top_chain(r, a, b, n)
     }
+}
+
+/// [`add_n_adc`] with the carry stored at `r + n`; returns `n` plus the carry. Out of line like
+/// the lane kernels, so that the caller of [`add_n_top_asm`] keeps one register across its
+/// call (the lengths short of the lane kernels' take [`add_n_adc_end`] inline instead).
+///
+/// # Safety
+/// As [`add_n_top_asm`].
+#[inline(never)]
+unsafe fn add_top_chain(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees.
+    unsafe {
+        let (carry, top) = add_n_adc_end(r, a, b, n);
+        *top = carry;
+        n + carry as usize
+    }
+}
+
+/// [`add_sub_n_avx512`] (a sum) with the carry stored at `r + n`; returns `n` plus the carry.
+///
+/// # Safety
+/// As [`add_n_top_asm`]; the CPU must support AVX-512F.
+#[target_feature(enable = "avx512f")]
+#[inline(never)]
+unsafe fn add_top_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees; r + n is inside r.
+    unsafe {
+        let head = n % 8;
+        let carry = chain::<false>(r, a, b, head);
+        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
+        let carry = super::super::add_avx512::add_sub_blocks::<false>(r, a, b, n - head, carry);
+        *r.add(n - head) = carry;
+        n + carry as usize
+    }
+}
+
+/// [`add_sub_n_avx2`] (a sum) with the carry stored at `r + n`; returns `n` plus the carry.
+///
+/// # Safety
+/// As [`add_n_top_asm`]; the CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn add_top_avx2(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    // SAFETY: the caller's guarantees; r + n is inside r.
+    unsafe {
+        let carry = avx2_body::<false>(r, a, b, n);
+        *r.add(n) = carry;
+        n + carry as usize
+    }
+}
+
+/// The body of [`add_sub_n_avx2`], inlined into it and into [`add_top_avx2`].
+///
+/// # Safety
+/// As [`add_sub_n_avx2`].
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    let head = n % 16;
+    // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
+    // n - head is a multiple of 16.
+    unsafe {
+        let mut carry = 0;
+        if head != 0 {
+            carry = chain::<SUB>(r, a, b, head);
+        }
+        if n == head {
+            return carry;
+        }
+        let (r, a, b) = (r.add(head), a.add(head), b.add(head));
+        if SUB {
+            sub_lanes16(r, a, b, n - head, carry)
+        } else {
+            add_lanes16(r, a, b, n - head, carry)
+        }
+    }
+}
+
+/// The constants of [`add_lanes16`] and [`sub_lanes16`]: the sign bit and the largest signed
+/// limb in four lanes, the order of eight 32-bit lanes that undoes two in-lane packs, and the
+/// table whose row `k` holds, in each lane, the sign bit plus 1 where bit `k` of the lane is
+/// set (the sign bit alone elsewhere).
+#[repr(C, align(32))]
+struct Lanes {
+    sign: [u64; 4],
+    max: [u64; 4],
+    order: [u32; 8],
+    table: [[u64; 4]; 16],
+}
+
+static LANES: Lanes = {
+    let sign = 1 << 63;
+    let mut table = [[sign; 4]; 16];
+    let mut k = 0;
+    while k < 16 {
+        let mut lane = 0;
+        while lane < 4 {
+            if k >> lane & 1 == 1 {
+                table[k][lane] = sign + 1;
+            }
+            lane += 1;
+        }
+        k += 1;
+    }
+    Lanes {
+        sign: [sign; 4],
+        max: [sign - 1; 4],
+        order: [0, 4, 1, 5, 2, 6, 3, 7],
+        table,
+    }
+};
+
+/// `r = a + b + carry` over `n` limbs, `n` a positive multiple of 16, sixteen AVX2 lanes a
+/// pass; returns the carry out. A carry-lookahead adder (Weinberger and Smith, 1958), as in
+/// `add_avx512`: each lane is added on its own, then the lanes that make a carry (generate)
+/// and those that pass one on (propagate: all ones) give, as two 16-bit masks, the lanes that
+/// receive one: those whose bit changes when `propagate` is added to `generate << 1 | carry`.
+/// AVX2 has no unsigned comparison, so the lanes run with their sign bits flipped (a sum that
+/// wrapped is then a signed "greater"); four 64-bit compare results are packed to bytes in
+/// three steps (two in-lane 32-to-16-bit packs, a `vpermd` that restores the lane order, a
+/// 16-to-8-bit pack that puts generate and propagate side by side) and read by one
+/// `vpmovmskb`, whose two 16-bit halves are each eight generate bits then eight propagate
+/// bits; the lookahead adds them with ones in the gaps, so that a carry crosses them. The
+/// receiving lanes add a row of `LANES.table` (the sign bit plus 0 or 1), which flips the
+/// sign bits back. O(n), about 56 instructions a pass against 16 ADCs and 32 moves on the
+/// ADC chain; 16 loads and 4 stores against 48 memory operations.
+///
+/// # Safety
+/// The CPU must support AVX2. `a` and `b` must be valid for reading and `r` for writing `n`
+/// limbs; `r` may equal `a` or `b` but must not otherwise overlap them; `carry` is 0 or 1.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn add_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry: u64) -> u64 {
+    debug_assert!(n > 0 && n.is_multiple_of(16) && carry <= 1);
+    let mut carry = carry;
+    // SAFETY: the caller's guarantees: each pass reads limbs i..i + 16 of `a` and `b` (i < n,
+    // n a multiple of 16) before it writes them in `r`, so `r` may equal `a` or `b`; `LANES`
+    // is 32-byte aligned and each table offset is a row (below 16 times 32 bytes). The
+    // flags need not survive the call, and the block ends with vzeroupper.
+    unsafe {
+        // Generated by scripts/asm/gen.py (add_lanes16): edit the generator, not this call.
+        asm!(
+            "vmovdqu ymm15, ymmword ptr [{c}]",
+            "vmovdqu ymm14, ymmword ptr [{c} + 32]",
+            "vmovdqu ymm13, ymmword ptr [{c} + 64]",
+            ".p2align 4",
+            "2:",
+            // Each lane with its sign bit flipped (signed order is then unsigned order), and
+            // the lane sums (differences) with their sign bits flipped.
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpaddq ymm4, ymm0, ymmword ptr [{b}]",
+            "vpaddq ymm5, ymm1, ymmword ptr [{b} + 32]",
+            "vpaddq ymm6, ymm2, ymmword ptr [{b} + 64]",
+            "vpaddq ymm7, ymm3, ymmword ptr [{b} + 96]",
+            // Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.
+            "vpcmpgtq ymm0, ymm0, ymm4",
+            "vpcmpgtq ymm1, ymm1, ymm5",
+            "vpcmpgtq ymm2, ymm2, ymm6",
+            "vpcmpgtq ymm3, ymm3, ymm7",
+            "vpcmpeqq ymm8, ymm4, ymm14",
+            "vpcmpeqq ymm9, ymm5, ymm14",
+            "vpcmpeqq ymm10, ymm6, ymm14",
+            "vpcmpeqq ymm11, ymm7, ymm14",
+            // Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm8, ymm8, ymm9",
+            "vpackssdw ymm10, ymm10, ymm11",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm8, ymm8, ymm10",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm8, ymm13, ymm8",
+            "vpacksswb ymm0, ymm0, ymm8",
+            "vpmovmskb {m:e}, ymm0",
+            // The lookahead: (generate << 1 | carry) + propagate, the gaps between the two
+            // bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            // The receiving lanes, four bits a register, as offsets into the table.
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpaddq ymm4, ymm4, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpaddq ymm5, ymm5, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpaddq ymm6, ymm6, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpaddq ymm7, ymm7, ymmword ptr [{c} + 2*{m} + 96]",
+            "vmovdqu ymmword ptr [{r}], ymm4",
+            "vmovdqu ymmword ptr [{r} + 32], ymm5",
+            "vmovdqu ymmword ptr [{r} + 64], ymm6",
+            "vmovdqu ymmword ptr [{r} + 96], ymm7",
+            "add {a}, 128",
+            "add {b}, 128",
+            "add {r}, 128",
+            "sub {n}, 16",
+            "jnz 2b",
+            "vzeroupper",
+            a = inout(reg) a => _,
+            b = inout(reg) b => _,
+            r = inout(reg) r => _,
+            n = inout(reg) n => _,
+            inout("rax") carry => carry,
+            c = in(reg) &LANES,
+            m = out(reg) _,
+            x = out(reg) _,
+            y = out(reg) _,
+            z = out(reg) _,
+            out("ymm0") _,
+            out("ymm1") _,
+            out("ymm2") _,
+            out("ymm3") _,
+            out("ymm4") _,
+            out("ymm5") _,
+            out("ymm6") _,
+            out("ymm7") _,
+            out("ymm8") _,
+            out("ymm9") _,
+            out("ymm10") _,
+            out("ymm11") _,
+            out("ymm13") _,
+            out("ymm14") _,
+            out("ymm15") _,
+            options(nostack),
+        );
+    }
+    carry
+}
+
+/// `r = a - b - borrow` over `n` limbs, as [`add_lanes16`]: a lane borrows when its
+/// difference wraps (with sign bits flipped, the difference is then greater than `a`), passes
+/// a borrow on when it is zero, and the receiving lanes subtract one.
+///
+/// # Safety
+/// As [`add_lanes16`].
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry: u64) -> u64 {
+    debug_assert!(n > 0 && n.is_multiple_of(16) && carry <= 1);
+    let mut carry = carry;
+    // SAFETY: as in `add_lanes16`.
+    unsafe {
+        // Generated by scripts/asm/gen.py (sub_lanes16): edit the generator, not this call.
+        asm!(
+            "vmovdqu ymm15, ymmword ptr [{c}]",
+            "vmovdqu ymm13, ymmword ptr [{c} + 64]",
+            ".p2align 4",
+            "2:",
+            // Each lane with its sign bit flipped (signed order is then unsigned order), and
+            // the lane sums (differences) with their sign bits flipped.
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpsubq ymm4, ymm0, ymmword ptr [{b}]",
+            "vpsubq ymm5, ymm1, ymmword ptr [{b} + 32]",
+            "vpsubq ymm6, ymm2, ymmword ptr [{b} + 64]",
+            "vpsubq ymm7, ymm3, ymmword ptr [{b} + 96]",
+            // Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.
+            "vpcmpgtq ymm0, ymm4, ymm0",
+            "vpcmpgtq ymm1, ymm5, ymm1",
+            "vpcmpgtq ymm2, ymm6, ymm2",
+            "vpcmpgtq ymm3, ymm7, ymm3",
+            "vpcmpeqq ymm8, ymm4, ymm15",
+            "vpcmpeqq ymm9, ymm5, ymm15",
+            "vpcmpeqq ymm10, ymm6, ymm15",
+            "vpcmpeqq ymm11, ymm7, ymm15",
+            // Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm8, ymm8, ymm9",
+            "vpackssdw ymm10, ymm10, ymm11",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm8, ymm8, ymm10",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm8, ymm13, ymm8",
+            "vpacksswb ymm0, ymm0, ymm8",
+            "vpmovmskb {m:e}, ymm0",
+            // The lookahead: (generate << 1 | carry) + propagate, the gaps between the two
+            // bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            // The receiving lanes, four bits a register, as offsets into the table.
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpsubq ymm4, ymm4, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpsubq ymm5, ymm5, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpsubq ymm6, ymm6, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpsubq ymm7, ymm7, ymmword ptr [{c} + 2*{m} + 96]",
+            "vmovdqu ymmword ptr [{r}], ymm4",
+            "vmovdqu ymmword ptr [{r} + 32], ymm5",
+            "vmovdqu ymmword ptr [{r} + 64], ymm6",
+            "vmovdqu ymmword ptr [{r} + 96], ymm7",
+            "add {a}, 128",
+            "add {b}, 128",
+            "add {r}, 128",
+            "sub {n}, 16",
+            "jnz 2b",
+            "vzeroupper",
+            a = inout(reg) a => _,
+            b = inout(reg) b => _,
+            r = inout(reg) r => _,
+            n = inout(reg) n => _,
+            inout("rax") carry => carry,
+            c = in(reg) &LANES,
+            m = out(reg) _,
+            x = out(reg) _,
+            y = out(reg) _,
+            z = out(reg) _,
+            out("ymm0") _,
+            out("ymm1") _,
+            out("ymm2") _,
+            out("ymm3") _,
+            out("ymm4") _,
+            out("ymm5") _,
+            out("ymm6") _,
+            out("ymm7") _,
+            out("ymm8") _,
+            out("ymm9") _,
+            out("ymm10") _,
+            out("ymm11") _,
+            out("ymm13") _,
+            out("ymm15") _,
+            options(nostack),
+        );
+    }
+    carry
 }
 
 #[cfg(test)]
@@ -229,8 +598,8 @@ mod tests {
     use super::*;
     use crate::limbs::test_limbs as limbs;
     use crate::limbs::{
-        add_n, add_n_assign, add_n_portable, add_n_with_top, rsub_n_assign, sub_n, sub_n_assign,
-        sub_n_portable,
+        add_n, add_n_assign, add_n_portable, add_n_top, add_n_with_top, rsub_n_assign, sub_n,
+        sub_n_assign, sub_n_portable,
     };
 
     #[test]
@@ -268,6 +637,9 @@ mod tests {
                     Some(c) => assert_eq!((c, &r4[..n], r4[n]), (c1, &r1[..], c1), "{ctx}"),
                     None => assert!(!add_n_is_chain(n) && r4.iter().all(|&x| x == 7), "{ctx}"),
                 }
+                let mut r5 = vec![7; n + 1];
+                assert_eq!(add_n_top(&mut r5, a, b), n + c1 as usize, "add_n_top {ctx}");
+                assert_eq!((&r5[..n], r5[n]), (&r1[..], c1), "add_n_top {ctx}");
                 let c1 = sub_n(&mut r1, a, b);
                 assert_eq!(
                     (c1, &r1),
@@ -350,5 +722,110 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The AVX2 kernel on runs of propagating lanes (sums of all ones, differences of zero)
+    /// of every length up to 17 and the whole vector, starting at every limb, with a carry
+    /// (borrow) made just below the run, so that carries cross the 4-, 8- and 16-lane
+    /// boundaries from every lane; out of place and with `r` equal to `a` and to `b`.
+    #[test]
+    fn avx2_kernel_carries_through_runs() {
+        if !has_avx2() {
+            return;
+        }
+        let mut seed = 11;
+        for n in (16..=50).chain([63, 64, 65, 96, 127, 128, 129, 255, 256, 257]) {
+            for start in 0..n {
+                for len in (1..=17).chain([n]) {
+                    let end = (start + len).min(n);
+                    for sub in [false, true] {
+                        let mut a = limbs(n, &mut seed);
+                        let mut b = limbs(n, &mut seed);
+                        for i in start..end {
+                            // A lane that passes a carry (borrow) on.
+                            b[i] = if sub { a[i] } else { !a[i] };
+                        }
+                        if start > 0 {
+                            // A lane that makes one: a wrapping sum or difference.
+                            (a[start - 1], b[start - 1]) = if sub {
+                                (b[start - 1] >> 1, b[start - 1] | 1 << 63)
+                            } else {
+                                (u64::MAX, b[start - 1] | 1)
+                            };
+                        }
+                        lane_kernel_case(sub, &a, &b, &format!("n={n} run {start}..{end}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The 16-lane passes on their own with a carry (borrow) in: all ones plus zero plus one
+    /// (zero minus zero minus one) ripples through every lane to the carry out.
+    #[test]
+    fn avx2_lanes_take_a_carry_in() {
+        if !has_avx2() {
+            return;
+        }
+        let mut seed = 3;
+        for n in [16, 32, 48, 64, 160] {
+            for sub in [false, true] {
+                for (a, b) in [
+                    (vec![if sub { 0 } else { u64::MAX }; n], vec![0; n]),
+                    (limbs(n, &mut seed), limbs(n, &mut seed)),
+                ] {
+                    let mut want = vec![0; n];
+                    let mut r = vec![0; n];
+                    // The portable twin with the carry in as a one-limb addend.
+                    let mut one = vec![0; n];
+                    one[0] = 1;
+                    let (c1, c2) = if sub {
+                        let c1 = sub_n_portable(&mut want, &a, &b);
+                        let d = want.clone();
+                        (c1, sub_n_portable(&mut want, &d, &one))
+                    } else {
+                        let c1 = add_n_portable(&mut want, &a, &b);
+                        let s = want.clone();
+                        (c1, add_n_portable(&mut want, &s, &one))
+                    };
+                    // SAFETY: AVX2 is present; all three hold n limbs, a multiple of 16.
+                    let c = unsafe {
+                        let (rp, ap, bp) = (r.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+                        if sub {
+                            sub_lanes16(rp, ap, bp, n, 1)
+                        } else {
+                            add_lanes16(rp, ap, bp, n, 1)
+                        }
+                    };
+                    assert_eq!((c, &r), (c1 | c2, &want), "n={n} sub={sub} carry in 1");
+                }
+            }
+        }
+    }
+
+    /// [`add_sub_n_avx2`] on `a`, `b` against the portable twin, out of place, in place in
+    /// `a` and in place in `b`.
+    fn lane_kernel_case(sub: bool, a: &[u64], b: &[u64], ctx: &str) {
+        let n = a.len();
+        let kernel = if sub {
+            add_sub_n_avx2::<true>
+        } else {
+            add_sub_n_avx2::<false>
+        };
+        let twin = if sub { sub_n_portable } else { add_n_portable };
+        let mut want = vec![0; n];
+        let c = twin(&mut want, a, b);
+        let mut r = vec![0; n];
+        // SAFETY: AVX2 is present (checked by the caller); all three hold n limbs.
+        let c1 = unsafe { kernel(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+        assert_eq!((c1, &r), (c, &want), "sub={sub} {ctx}");
+        let mut x = a.to_vec();
+        // SAFETY: as above; r may equal a.
+        let c2 = unsafe { kernel(x.as_mut_ptr(), x.as_ptr(), b.as_ptr(), n) };
+        assert_eq!((c2, &x), (c, &want), "r = a, sub={sub} {ctx}");
+        let mut y = b.to_vec();
+        // SAFETY: as above; r may equal b.
+        let c3 = unsafe { kernel(y.as_mut_ptr(), a.as_ptr(), y.as_ptr(), n) };
+        assert_eq!((c3, &y), (c, &want), "r = b, sub={sub} {ctx}");
     }
 }
