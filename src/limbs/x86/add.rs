@@ -297,14 +297,6 @@ unsafe fn add_top_avx2(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u
 #[inline]
 unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
     let head = n % 16;
-    let bytes = 8 * (n - head);
-    if [r as usize, a as usize, b as usize]
-        .iter()
-        .any(|&p| splits_page(p + 8 * head, bytes))
-    {
-        // SAFETY: the caller's guarantees.
-        return unsafe { chain::<SUB>(r, a, b, n) };
-    }
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 16.
     unsafe {
@@ -322,16 +314,6 @@ unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, 
             add_lanes16(r, a, b, n - head, carry)
         }
     }
-}
-
-/// Whether 32-byte accesses from `p` over `bytes` bytes straddle a 4 KiB page: `p` not
-/// 32-byte aligned and the range crossing a page boundary. The lane kernels take such operands
-/// at two to three times the chain's time (Zen 4: a 64-limb sum with two operands split
-/// 8 bytes off alignment across a page took 30 to 75 ns against the chain's 20), so they go to
-/// the chain.
-#[inline(always)]
-fn splits_page(p: usize, bytes: usize) -> bool {
-    !p.is_multiple_of(32) && p % 4096 + bytes > 4096
 }
 
 /// The constants of [`add_lanes16`] and [`sub_lanes16`]: the sign bit and the largest signed
@@ -619,15 +601,6 @@ mod tests {
         add_n, add_n_assign, add_n_portable, add_n_top, add_n_with_top, rsub_n_assign, sub_n,
         sub_n_assign, sub_n_portable,
     };
-
-    #[test]
-    fn splits_page_is_a_misaligned_range_across_a_page() {
-        assert!(splits_page(4096 - 8, 16));
-        assert!(splits_page(3 * 4096 - 16, 512));
-        assert!(!splits_page(4096 - 32, 64)); // aligned: no access straddles the boundary
-        assert!(!splits_page(4000 + 8, 64)); // within the page
-        assert!(!splits_page(4096 + 8, 512));
-    }
 
     #[test]
     fn carry_chains_match_portable_twins() {
