@@ -79,29 +79,36 @@ impl Matrix {
 }
 
 /// Euclid's algorithm on `(a, b)` with the matrix of its steps, stopping before the first step
-/// that `keep(remainder, reducing entry, other entry of its column)` refuses or that would
-/// divide by zero. The quotients are those of `(a, b)` exactly, so every entry is at most
+/// that would divide by zero or that `keep(remainder, reducing entry, other entry of its
+/// column)` refuses. The quotients are those of `(a, b)` exactly, so every entry is at most
 /// `max(a, b)`.
 #[inline(always)]
 fn euclid(a: u64, b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
+    let more = |_, divisor| divisor != 0;
     if a >= b {
-        euclid_ordered(a, b, keep)
+        euclid_ordered(a, b, more, keep)
     } else {
         // The same steps with the roles of `a` and `b` exchanged.
-        euclid_ordered(b, a, keep).swapped()
+        euclid_ordered(b, a, more, keep).swapped()
     }
 }
 
-/// [`euclid`] for `a ≥ b`. A remainder is below its divisor, so the steps alternate between
-/// `a -= q·b` and `b -= q·a`: the loop takes one of each per pass, with no comparison to choose.
+/// [`euclid`] for `a ≥ b`, where `more(dividend, divisor)`, asked before each division, also
+/// ends the steps (it must refuse a zero divisor). A remainder is below its divisor, so the
+/// steps alternate between `a -= q·b` and `b -= q·a`: the loop takes one of each per pass, with no comparison to choose.
 /// Every quotient is one hardware division: on Zen 4 its latency is shorter than a
 /// mispredicted branch between conditional subtractions for small quotients and a division for
 /// the large ones.
 #[inline(always)]
-fn euclid_ordered(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) -> Matrix {
+fn euclid_ordered(
+    mut a: u64,
+    mut b: u64,
+    more: impl Fn(u64, u64) -> bool,
+    keep: impl Fn(u64, u64, u64) -> bool,
+) -> Matrix {
     let mut m = Matrix::IDENTITY;
     loop {
-        if b == 0 {
+        if !more(a, b) {
             return m;
         }
         let (q, r) = super::div_2by1_hw(0, a, b);
@@ -110,7 +117,7 @@ fn euclid_ordered(mut a: u64, mut b: u64, keep: impl Fn(u64, u64, u64) -> bool) 
             return m;
         }
         (a, m.u01, m.u11) = (r, u01, u11);
-        if a == 0 {
+        if !more(b, a) {
             return m;
         }
         let (q, r) = super::div_2by1_hw(0, b, a);
@@ -137,28 +144,10 @@ pub fn euclid_matrix(a: u64, b: u64) -> Matrix {
 /// already below `bound`.
 pub fn lehmer_until(a: u64, b: u64, bound: u64) -> Option<Matrix> {
     debug_assert!(a >= b);
-    let mut m = Matrix::IDENTITY;
-    let (mut a, mut b) = (a, b);
-    loop {
-        if a < bound || b == 0 {
-            break;
-        }
-        let (q, r) = super::div_2by1_hw(0, a, b);
-        let (u01, u11) = (m.u01 + q * m.u00, m.u11 + q * m.u10);
-        if r < u01 || u01.max(u11) >= 1 << 31 {
-            break;
-        }
-        (a, m.u01, m.u11) = (r, u01, u11);
-        if b < bound || a == 0 {
-            break;
-        }
-        let (q, r) = super::div_2by1_hw(0, b, a);
-        let (u10, u00) = (m.u10 + q * m.u11, m.u00 + q * m.u01);
-        if r < u10 || u10.max(u00) >= 1 << 31 {
-            break;
-        }
-        (b, m.u10, m.u00) = (r, u10, u00);
-    }
+    // Each step's dividend is the larger of the pair it reduces: no step once that is below
+    // `bound`.
+    let more = |dividend, divisor| divisor != 0 && dividend >= bound;
+    let m = euclid_ordered(a, b, more, |r, u, v| r >= u && u.max(v) < 1 << 31);
     Some(m).filter(|m| *m != Matrix::IDENTITY)
 }
 

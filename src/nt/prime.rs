@@ -179,18 +179,10 @@ fn trial_division(n: &Int) -> Option<bool> {
     if limbs[0] & 1 == 0 {
         return Some(small == Some(2));
     }
-    let mut i = 0;
-    while i < TRIAL.len() {
-        let (mut product, mut j) = (1u64, i);
-        while let Some(m) = TRIAL.get(j).and_then(|t| product.checked_mul(t.p)) {
-            product = m;
-            j += 1;
-        }
-        let r = crate::limbs::mod_1(limbs, product);
-        if let Some(t) = TRIAL[i..j].iter().find(|t| t.divides(r)) {
+    for (group, r) in group_residues(limbs, &TRIAL, |t| t.p) {
+        if let Some(t) = group.iter().find(|t| t.divides(r)) {
             return Some(small == Some(t.p));
         }
-        i = j;
     }
     match small {
         Some(x) if x < TRIAL_LIMIT * TRIAL_LIMIT => Some(true),
@@ -277,21 +269,33 @@ fn odd_primes_to(bound: u64) -> Vec<u32> {
 /// primes whose product fits a limb.
 fn residues(x: &Int, primes: &[u32]) -> Vec<u32> {
     let mut out = Vec::with_capacity(primes.len());
-    let mut i = 0;
-    while i < primes.len() {
-        let (mut product, mut j) = (1u64, i);
-        while j < primes.len() {
-            match product.checked_mul(u64::from(primes[j])) {
-                Some(m) => product = m,
-                None => break,
-            }
-            j += 1;
-        }
-        let r = crate::limbs::mod_1(x.as_limbs(), product);
-        out.extend(primes[i..j].iter().map(|&p| (r % u64::from(p)) as u32));
-        i = j;
+    for (group, r) in group_residues(x.as_limbs(), primes, |&p| u64::from(p)) {
+        out.extend(group.iter().map(|&p| (r % u64::from(p)) as u32));
     }
     out
+}
+
+/// The runs of `primes` (in order) whose product fits a limb, each with `x` modulo that
+/// product: one remainder pass over `x` a run, taken as the iterator reaches it.
+fn group_residues<'a, T>(
+    x: &'a [u64],
+    primes: &'a [T],
+    prime: impl Fn(&T) -> u64 + 'a,
+) -> impl Iterator<Item = (&'a [T], u64)> + 'a {
+    let mut rest = primes;
+    core::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let (mut product, mut j) = (1u64, 0);
+        while let Some(m) = rest.get(j).and_then(|p| product.checked_mul(prime(p))) {
+            product = m;
+            j += 1;
+        }
+        let (group, tail) = rest.split_at(j);
+        rest = tail;
+        Some((group, crate::limbs::mod_1(x, product)))
+    })
 }
 
 /// The first probable prime among the odd numbers `c, c + 2, c + 4, ...` (`up`) or
