@@ -46,22 +46,25 @@ use super::word::adc;
 pub fn divappr_schoolbook(q: &mut [u64], u: &mut [u64], d: &[u64]) {
     assert!(q.len() == d.len());
     let (low, high) = q.split_at_mut(1);
-    low[0] = divappr_guard(high, u, d);
+    low[0] = divappr_guard::<{ u64::MAX }>(high, u, d);
 }
 
 /// [`divappr_schoolbook`] with the estimate's low (guard) digit returned rather than stored:
-/// `q` takes the other `k - 1` digits.
+/// `q` takes the other `k - 1` digits. The digit is returned when it is below `FLOOR`, and
+/// otherwise `FLOOR` itself: whether the digit reaches `FLOOR` is one comparison of the
+/// remainder's top limbs with `FLOOR` times the divisor's, formed beside the digit loop, where
+/// the digit itself would be one more 3/2 step at the end of the loop's chain.
 #[inline(always)]
-pub(super) fn divappr_guard(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
+pub(super) fn divappr_guard<const FLOOR: u64>(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
     let k = d.len();
     assert!(k >= 2 && q.len() == k - 1 && u.len() == k + 2 && d[k - 1] >> 63 == 1);
     debug_assert!(cmp_n(&u[2..], d).is_lt());
     #[cfg(target_arch = "x86_64")]
     if super::cpu::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
-        return unsafe { divappr_adx(q, u, d) };
+        return unsafe { divappr_adx::<FLOOR>(q, u, d) };
     }
-    divappr_with(q, u, d, submul_1_portable)
+    divappr_with::<FLOOR>(q, u, d, submul_1_portable)
 }
 
 /// [`divappr_guard`] with the digits' products by the ADX kernel, compiled with its target
@@ -72,8 +75,8 @@ pub(super) fn divappr_guard(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
 /// The CPU must support BMI2 and ADX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,adx")]
-unsafe fn divappr_adx(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
-    divappr_with(q, u, d, |w: &mut [u64], d: &[u64], q: u64| {
+unsafe fn divappr_adx<const FLOOR: u64>(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
+    divappr_with::<FLOOR>(q, u, d, |w: &mut [u64], d: &[u64], q: u64| {
         // SAFETY: the CPU supports BMI2 and ADX (this function's contract).
         unsafe { super::x86::submul_1_adx(w, d, q) }
     })
@@ -82,7 +85,7 @@ unsafe fn divappr_adx(q: &mut [u64], u: &mut [u64], d: &[u64]) -> u64 {
 /// The digit loop of [`divappr_guard`], with the kernel `submul` (`w -= d·q`, returning the
 /// borrow limb) for each digit's low limbs.
 #[inline(always)]
-fn divappr_with(
+fn divappr_with<const FLOOR: u64>(
     q: &mut [u64],
     u: &mut [u64],
     d: &[u64],
@@ -129,6 +132,15 @@ fn divappr_with(
             return u64::MAX;
         }
         (n1, n0) = next;
+    }
+    if FLOOR < u64::MAX {
+        // The guard digit of (n1, n0, u[0]) by (d1, d0) reaches FLOOR exactly when the window
+        // reaches FLOOR·(d1, d0) (which holds whenever n1 >= d1).
+        let p = FLOOR as u128 * d0 as u128;
+        let t = FLOOR as u128 * d1 as u128 + (p >> 64);
+        if (n1, n0, u[0]) >= ((t >> 64) as u64, t as u64, p as u64) {
+            return FLOOR;
+        }
     }
     let mut guard = 0;
     let (_, saturated) = digit(
@@ -206,4 +218,79 @@ fn wide_digit(qj: &mut u64, w: &mut [u64], dt: &[u64], (n1, n0): (u64, u64)) -> 
 #[inline(never)]
 fn saturate(q: &mut [u64]) {
     q.fill(u64::MAX);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limbs::mul_basecase;
+
+    /// `divappr_guard::<F>` against the exact guard digit (`F = B - 1`): the same quotient
+    /// limbs, and the digit itself when it is below `F`, else `F`. The dividends are `q·d + r`
+    /// with `q`'s low limb (the guard digit, to within the estimate's few units) within 40 of
+    /// `F` and `r` of 0, 1, `d - 1` or random, under random, all-ones and power-of-two
+    /// divisors; both sides of `F` are checked to be reached.
+    #[test]
+    fn guard_floor() {
+        const F: u64 = 32;
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        let (mut below, mut at_or_above) = (0, 0);
+        for case in 0..20_000u64 {
+            let k = 2 + (case % 12) as usize;
+            let mut d: Vec<u64> = (0..k).map(|_| next()).collect();
+            match case % 4 {
+                0 => d.fill(u64::MAX),
+                1 => {
+                    d.fill(0);
+                    d[k - 1] = 1 << 63;
+                }
+                _ => {}
+            }
+            d[k - 1] |= 1 << 63;
+            let mut q: Vec<u64> = (0..k).map(|_| next()).collect();
+            q[0] = (F - 20).wrapping_add(next() % 40);
+            q[k - 1] >>= 1;
+            let mut a = vec![0u64; 2 * k];
+            mul_basecase(&mut a, &q, &d);
+            // Plus r below d: the low limbs (a stays below d·B^k since q's top bit is clear).
+            let r: Vec<u64> = match (case / 4) % 4 {
+                0 => vec![0; k],
+                1 => [vec![1], vec![0; k - 1]].concat(),
+                2 => d
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &l)| l - (i == 0) as u64)
+                    .collect(),
+                _ => {
+                    let mut r: Vec<u64> = (0..k).map(|_| next()).collect();
+                    r[k - 1] = d[k - 1] >> 1;
+                    r
+                }
+            };
+            let c = crate::limbs::add_n_assign(&mut a[..k], &r);
+            crate::limbs::add_1_assign(&mut a[k..], c);
+            let (mut u1, mut u2) = (a[k - 2..].to_vec(), a[k - 2..].to_vec());
+            let (mut q1, mut q2) = (vec![0; k - 1], vec![0; k - 1]);
+            let g = divappr_guard::<{ u64::MAX }>(&mut q1, &mut u1, &d);
+            let h = divappr_guard::<F>(&mut q2, &mut u2, &d);
+            assert_eq!(q1, q2, "case {case} d {d:x?} a {a:x?}");
+            assert_eq!(h, g.min(F), "case {case} d {d:x?} a {a:x?}");
+            if g < F {
+                below += 1;
+            } else {
+                at_or_above += 1;
+            }
+        }
+        assert!(
+            below > 1000 && at_or_above > 1000,
+            "{below} below, {at_or_above} above"
+        );
+    }
 }

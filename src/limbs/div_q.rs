@@ -288,7 +288,7 @@ fn appr_quotient(q: &mut [u64], a: &[u64], d: &[u64]) -> u64 {
         ub[k + 1].write(0);
         // SAFETY: the first k + 2 limbs of ub (k + 2 <= DIV_APPR + 2) were written just above.
         let u = unsafe { init_prefix(&mut ub, k + 2) };
-        return divappr_guard(q, u, &d[s..]);
+        return divappr_guard::<GUARD>(q, u, &d[s..]);
     }
     for (x, w) in ub[..k + 1].iter_mut().zip(a[s + k - 4..].windows(2)) {
         x.write(shl_pair(w[1], w[0], c));
@@ -301,7 +301,7 @@ fn appr_quotient(q: &mut [u64], a: &[u64], d: &[u64]) -> u64 {
     // SAFETY: the first k + 2 limbs of ub and the first k of db (k <= DIV_APPR) were written
     // just above (the zips run over exactly that many windows: a and d are long enough).
     let (u, dt) = unsafe { (init_prefix(&mut ub, k + 2), init_prefix(&mut db, k)) };
-    divappr_guard(q, u, dt)
+    divappr_guard::<GUARD>(q, u, dt)
 }
 
 /// `dst = src` for at least four limbs, in blocks of four (the last one overlapping the one
