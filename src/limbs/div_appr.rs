@@ -20,7 +20,10 @@
 //! `k·(k - 2)`. `div_q.rs` takes it for the top parts of short quotients of 2 to
 //! `DIV_APPR - 1` limbs (above the register-held divisions), with one guard digit: the true
 //! quotient is then the estimate's top digits, or one less when the guard digit is small,
-//! decided by one product and comparison about once in 2^60 divisions. The digits are a chain
+//! decided by one product and comparison about once in 2^60 divisions. That caller only asks
+//! whether the guard digit reaches `GUARD`, which is the remainder's top three limbs compared
+//! with `GUARD` times the divisor's top two (formed off the chain): the digit itself, one more
+//! 3/2 step at the end of the chain, is formed only below that. The digits are a chain
 //! (each waits on the borrow out of the previous one's products), so the products of a digit
 //! go through the ADX kernel where the CPU has one: its carry chain is shorter than the
 //! portable loop's, and the chain is the division's whole time.

@@ -92,7 +92,8 @@ fn use_appr(qn: usize) -> bool {
 /// The guard digit below which [`appr_quotient`]'s quotient is checked by a product: the
 /// estimate is at most a few units above `⌊N·B/D⌋` (the approximate division and the dropped
 /// low limbs each add at most a few), so a guard digit at least this large carries no error
-/// into the quotient.
+/// into the quotient. [`divappr_guard`] returns the digit only below this bound (and the bound
+/// otherwise), so that the digit's 3/2 step is skipped in all but the rare case.
 const GUARD: u64 = 32;
 
 /// Whether the remainder of a short division multiplies the `ql`-limb quotient by the
