@@ -232,7 +232,7 @@ mod tests {
     /// limbs, and the digit itself when it is below `F`, else `F`. The dividends are `q·d + r`
     /// with `q`'s low limb (the guard digit, to within the estimate's few units) within 40 of
     /// `F` and `r` of 0, 1, `d - 1` or random, under random, all-ones and power-of-two
-    /// divisors; both sides of `F` are checked to be reached.
+    /// divisors; both sides of `F` are checked to be reached, and the portable loop agrees.
     #[test]
     fn guard_floor() {
         const F: u64 = 32;
@@ -285,6 +285,10 @@ mod tests {
             let h = divappr_guard::<F>(&mut q2, &mut u2, &d);
             assert_eq!(q1, q2, "case {case} d {d:x?} a {a:x?}");
             assert_eq!(h, g.min(F), "case {case} d {d:x?} a {a:x?}");
+            // The portable loop (the ADX one's twin) gives the same.
+            let (mut u3, mut q3) = (a[k - 2..].to_vec(), vec![0; k - 1]);
+            let p = divappr_with::<F>(&mut q3, &mut u3, &d, submul_1_portable);
+            assert_eq!((p, &q3), (h, &q2), "portable case {case} d {d:x?} a {a:x?}");
             if g < F {
                 below += 1;
             } else {
