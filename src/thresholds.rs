@@ -193,6 +193,15 @@ pub const MODULUS_FIXED: usize = 12;
 #[cfg(feature = "tiny-thresholds")]
 pub const MODULUS_FIXED: usize = 1;
 
+/// `Modulus`: squares by the schoolbook square and REDC rows on slices from this many limbs
+/// (the fixed-width array product, which forms every cross product twice, below).
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const MODULUS_SQR_SLICES: usize = 8;
+/// `Modulus`: squares by the schoolbook square and REDC rows on slices from this many limbs
+/// (the fixed-width array product, which forms every cross product twice, below).
+#[cfg(feature = "tiny-thresholds")]
+pub const MODULUS_SQR_SLICES: usize = 1;
+
 /// `Modulus` (variable time): Montgomery reduction by two products from this many limbs
 /// (row-by-row REDC below).
 #[cfg(not(feature = "tiny-thresholds"))]

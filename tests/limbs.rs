@@ -1337,6 +1337,68 @@ fn mul_basecase_matches_portable_twin() {
     }
 }
 
+/// `reduce_short_quotient` and `redc_wide` against GMP, with quotients up to 2^62 against
+/// moduli whose top limb is 1, 2^63 − 1, 2^63, 2^64 − 1 or random, so that the estimated
+/// quotient is exact and one short of the true one (both seen, or the test fails) and never
+/// two short (the kernel's bound).
+#[test]
+fn short_quotient_reductions_match_gmp() {
+    let mut rng = Rng::new("short_quotient_reductions_match_gmp");
+    let seed = rng.seed;
+    let mut short_by = [0usize; 3];
+    for rep in 0..(scale() * 20).max(1000) {
+        let n = 1 + rng.below(12);
+        let mut m = rng.limbs(n);
+        m[n - 1] = match rng.below(6) {
+            0 if n > 1 => 1,
+            0 => 3,
+            1 => (1 << 63) - 1,
+            2 => 1 << 63,
+            3 => u64::MAX,
+            _ => rng.limb() | 1,
+        };
+        if n > 1 && rng.below(3) == 0 {
+            m[n - 2] = u64::MAX;
+        }
+        m[0] |= 1;
+        let mi = int(&m);
+        let ctx = format!("seed {seed} rep {rep} n {n}");
+        let q = Integer::from(rng.limb() >> (2 + rng.below(62)));
+        let rem = int(&rng.limbs(n)) % &mi;
+        let v = Integer::from(&q * &mi) + &rem;
+        let mut x = to_limbs(&v, n + 1);
+        let top = x.pop().unwrap();
+        // The estimate the kernel starts from (its documentation), to see both shortfalls.
+        let sh = m[n - 1].leading_zeros();
+        let mt = (mi.clone() << sh >> (64 * n as u32 - 64)).to_u64().unwrap();
+        let vt = Integer::from(&v << sh) >> (64 * n as u32 - 64);
+        let est = if mt == u64::MAX {
+            vt >> 64u32
+        } else {
+            vt / (mt as u128 + 1)
+        };
+        short_by[(Integer::from(&q - &est)).to_usize().unwrap()] += 1;
+        limbs::reduce_short_quotient(&mut x, top, &m);
+        assert_eq!(int(&x), rem, "reduce_short_quotient {ctx}");
+        // redc_wide: t = v·R + low, below 2^62·m·R.
+        let low = rng.limbs(n);
+        let mut t = low.clone();
+        t.extend(to_limbs(&v, n + 1));
+        let want = (int(&t)
+            * Integer::from(Integer::u_pow_u(2, 64 * n as u32))
+                .invert(&mi)
+                .unwrap())
+            % &mi;
+        let mut r = vec![0x5555; n];
+        limbs::redc_wide(&mut r, &mut t, &m, limbs::neg_inv_limb(m[0]));
+        assert_eq!(int(&r), want, "redc_wide {ctx}");
+    }
+    assert!(
+        short_by[1] > 0 && short_by[2] == 0,
+        "seed {seed}: {short_by:?}"
+    );
+}
+
 #[test]
 fn redc_matches_portable_twin() {
     let mut rng = Rng::new("redc_matches_portable_twin");

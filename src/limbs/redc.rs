@@ -3,13 +3,16 @@
 //! (1985); GMP's `redc_1`), after a schoolbook product or square (`mont_mul_separate`,
 //! `mont_sqr_separate`); O(n²). `Modulus` takes these above `MODULUS_FIXED` (12) limbs (below,
 //! the prime fields' fixed-width products). Everything here runs in time independent of the
-//! values (lengths only); the final subtraction is a masked select. `mont_mul_cios` interleaves
+//! values (lengths only; the final subtraction is a masked select) except `redc_wide` and
+//! `reduce_short_quotient`, variable-time helpers for a reduction of a `2n + 1`-limb sum (the
+//! Lucas sequences of the primality test). `mont_mul_cios` interleaves
 //! the product and the reduction row by row (CIOS: Koç, Acar and Kaliski, IEEE Micro 1996) in
 //! the result's own `n` limbs, with no scratch: the small-footprint product of `FixedModulus`.
 
-use super::add::{add_n, add_n_assign, sub_n, sub_n_assign};
+use super::add::{add_n, add_n_assign, cmp_n, sub_n, sub_n_assign};
 use super::mul::{addmul_1, addmul_1_portable, mul_basecase, sqr_basecase};
 use super::word::{adc, mac, mask};
+use core::cmp::Ordering;
 
 /// `-m0^(-1) mod 2^64` for odd `m0` (Newton's iteration: each step doubles the correct bits).
 pub const fn neg_inv_limb(m0: u64) -> u64 {
@@ -56,6 +59,72 @@ pub fn redc(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
         return;
     }
     redc_portable(r, t, m, minv);
+}
+
+/// `r = t·R^(-1) mod m` for a `2n + 1`-limb `t` below `2^62·m·R` (`t` destroyed,
+/// `r.len() == n`, `R = 2^(64n)`): the rows of [`redc`] on the low `2n` limbs leave a value
+/// below `(⌊t/(m·R)⌋ + 2)·m`, which [`reduce_short_quotient`] brings under `m`. A sum of a few
+/// products with small factors is reduced once this way instead of once per product.
+pub fn redc_wide(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
+    let n = m.len();
+    assert_eq!(t.len(), 2 * n + 1);
+    let top = t[2 * n];
+    let rows = &mut t[..2 * n];
+    #[cfg(target_arch = "x86_64")]
+    if super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        unsafe { super::x86::redc_rows_adx(rows, m, minv) };
+    } else {
+        redc_rows_portable(rows, m, minv);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    redc_rows_portable(rows, m, minv);
+    let (lo, hi) = rows.split_at_mut(n);
+    let carry = add_n(r, hi, lo);
+    reduce_short_quotient(r, top + carry, m);
+}
+
+/// The row phase of [`redc_portable`]: row `i` clears limb `i` of `t` and leaves its carry there.
+fn redc_rows_portable(t: &mut [u64], m: &[u64], minv: u64) {
+    let n = m.len();
+    for i in 0..n {
+        let q = t[i].wrapping_mul(minv);
+        let c = addmul_1_portable(&mut t[i..i + n], m, q);
+        t[i] = c;
+    }
+}
+
+/// `r = (top·2^(64n) + r) mod m` for `n = m.len()` limbs and a top limb of `m` that is not zero,
+/// when the quotient is below 2^62: the quotient is estimated from the top 128 bits of the
+/// value against the top 64 bits of `m` plus one, one `submul_1` row takes it off, and at most
+/// one subtraction of `m` finishes. (With `V` the value and `M` the modulus scaled by the same
+/// power of two so that the top 64 bits of `m` are `⌊M⌋`, the estimate is above
+/// `(V − 1)/(⌊M⌋ + 1) − 1`, which is within `1 + q/2^63 < 1.5` of `q ≤ V/M`.)
+pub fn reduce_short_quotient(r: &mut [u64], mut top: u64, m: &[u64]) {
+    let n = m.len();
+    assert!(r.len() == n && m[n - 1] != 0);
+    let below = |x: &[u64], i: usize| if i == 0 { 0 } else { x[i - 1] };
+    let sh = m[n - 1].leading_zeros();
+    let (mt, hi, lo) = if sh == 0 {
+        (m[n - 1], top, r[n - 1])
+    } else {
+        (
+            m[n - 1] << sh | below(m, n - 1) >> (64 - sh),
+            top << sh | r[n - 1] >> (64 - sh),
+            r[n - 1] << sh | below(r, n - 1) >> (64 - sh),
+        )
+    };
+    // The value is below 2^62·m, so `hi < 2^62 < mt + 1`.
+    let q = if mt == u64::MAX {
+        hi
+    } else {
+        super::div::div_2by1_hw(hi, lo, mt + 1).0
+    };
+    top -= super::mul::submul_1(r, m, q);
+    if top != 0 || cmp_n(r, m) != Ordering::Less {
+        top -= sub_n_assign(r, m);
+    }
+    debug_assert!(top == 0 && cmp_n(r, m) == Ordering::Less);
 }
 
 /// The portable twin of [`redc`].

@@ -2,8 +2,8 @@
 //! helpers built on them (`mul`, `square`, `reduce`, Montgomery-form conversions, all
 //! constant-time). Moduli of one to `MODULUS_FIXED` (12) limbs take fixed-width Montgomery
 //! products on arrays ([`Fixed`]: the prime fields' unrolled CIOS, their MULX/ADX kernels at
-//! four limbs), and the powers keep their running value in an array too, allocating nothing
-//! but the result. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and
+//! four limbs; from `MODULUS_SQR_SLICES` limbs squares by the schoolbook square and REDC rows),
+//! and the powers keep their running value in an array too, allocating nothing but the result. Larger moduli take a full product (by `limbs::mul`/`sqr`, so Karatsuba and
 //! Toom-3 where they pay) followed by `redc` (or, from `MODULUS_REDC_MUL` limbs, by
 //! `redc_mul`'s two products), or the schoolbook products with their REDC in constant time.
 //! All of these but the subquadratic products run in time independent of the values.
@@ -71,7 +71,8 @@ impl<const N: usize> Fixed<N> {
         crate::mont::mul_cios(a, b, &self.m, self.minv)
     }
 
-    /// a²·R⁻¹ mod m for `a < m`.
+    /// a²·R⁻¹ mod m for `a < m`: from `MODULUS_SQR_SLICES` limbs the schoolbook square (each
+    /// cross product once) and the REDC rows, below the product.
     #[inline(always)]
     pub(super) fn sqr(&self, a: &[u64; N]) -> [u64; N] {
         #[cfg(target_arch = "x86_64")]
@@ -79,6 +80,14 @@ impl<const N: usize> Fixed<N> {
             if let Some(x) = limbs::mont_sqr_4(&array(a), &self.kernel) {
                 return array(&x);
             }
+        }
+        if N >= crate::thresholds::MODULUS_SQR_SLICES {
+            let mut t = [0u64; 2 * crate::thresholds::MODULUS_FIXED];
+            let t = &mut t[..2 * N];
+            limbs::sqr_basecase(t, a);
+            let mut r = [0u64; N];
+            limbs::redc(&mut r, t, &self.m, self.minv);
+            return r;
         }
         self.mul(a, a)
     }
@@ -197,6 +206,12 @@ impl Modulus {
         t[..n].copy_from_slice(a);
         t[n..].fill(0);
         limbs::redc(r, t, self.m(), self.minv);
+    }
+
+    /// The modulus's limbs and `−m⁻¹ mod 2^64`, for code that forms its own sums of products and
+    /// reduces them once (`limbs::redc_wide`).
+    pub(crate) fn limbs_and_inverse(&self) -> (&[u64], u64) {
+        (self.m(), self.minv)
     }
 
     /// `r = (a + b) mod m` for `a, b < m`, in constant time.

@@ -12,8 +12,9 @@
 
 use super::small_primes::SMALL_PRIMES;
 use crate::modular::arith::Timing;
-use crate::{Int, Modulus};
+use crate::{limbs, Int, Modulus};
 use alloc::{vec, vec::Vec};
+use core::cmp::Ordering;
 
 /// Trial division covers the primes below this bound.
 const TRIAL_LIMIT: u64 = 1000;
@@ -439,11 +440,139 @@ fn selfridge_d(n: &Int) -> Option<i64> {
 
 /// The strong Lucas probable-prime test with Selfridge's parameters `P = 1`, `Q = (1 - D)/4`
 /// for odd `n` with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
+/// `V_{d·2^r} ≡ 0 (mod n)` for some `r < s`. The binary ladder carries `(U_k, U_{k+1})` by
+/// squares alone (the scalar formulas of Hackman's "Elementary Number Theory", as in GMP's
+/// `mpz_lucas_mod`): `U_{2k} = U_{k+1}² − (U_{k+1} − U_k)²`, `U_{2k+1} = U_{k+1}² − Q·U_k²` and
+/// `U_{2k+2} = U_{2k+1} − Q·U_{2k}`. A bit costs three plain squares and two reductions: the two
+/// sums are formed in `2n + 1` limbs with the small factor `Q` (plus multiples of `n²` that keep
+/// them positive) and reduced once each (`limbs::redc_wide`), all in Montgomery form. Then
+/// `V_d = 2·U_{d+1} − U_d`, and `Q^d = (V_d² − D·U_d²)/4` starts the squarings
+/// `V_{2k} = V_k² − 2·Q^k`.
+fn strong_lucas_probable_prime(n: &Int) -> bool {
+    let Some(d_param) = selfridge_d(n) else {
+        return false;
+    };
+    let m = Modulus::new(n).expect("n is odd and above one");
+    let len = m.len();
+    let (ml, minv) = m.limbs_and_inverse();
+    let mut s = vec![0u64; m.scratch_len()];
+    let mut sc = vec![0u64; limbs::sqr_scratch_len(len)];
+    let q = (1 - d_param) / 4;
+    let qa = q.unsigned_abs();
+    let (d, r) = split_pow2(&(n + 1u32));
+    let mut nsq = vec![0u64; 2 * len];
+    limbs::sqr(&mut nsq, ml, &mut sc);
+    // (U_1, U_2) = (1, P) in Montgomery form.
+    let one = m.to_mont(&Int::ONE, &mut s);
+    let (mut u0, mut u1) = (one.clone(), one);
+    let mut diff = vec![0u64; len];
+    let (mut s0, mut s1, mut s2, mut tmp) = (
+        vec![0u64; 2 * len],
+        vec![0u64; 2 * len],
+        vec![0u64; 2 * len],
+        vec![0u64; 2 * len],
+    );
+    let (mut a, mut b, mut c) = (
+        vec![0u64; 2 * len + 1],
+        vec![0u64; 2 * len + 1],
+        vec![0u64; 2 * len + 1],
+    );
+    // x += Q'·y for the `2n`-limb y, where Q'·y ≡ −Q·y (mod n²) and Q'·y ≥ 0: |Q|·y when Q < 0,
+    // Q·(n² − y) when Q > 0 (y < n²).
+    let add_minus_q = |x: &mut [u64], y: &[u64], tmp: &mut [u64]| {
+        let top = if q < 0 {
+            limbs::addmul_1(&mut x[..2 * len], y, qa)
+        } else {
+            limbs::sub_n(tmp, &nsq, y);
+            limbs::addmul_1(&mut x[..2 * len], tmp, qa)
+        };
+        x[2 * len] += top;
+    };
+    for i in (0..d.bits() - 1).rev() {
+        limbs::sqr(&mut s1, &u1, &mut sc);
+        if limbs::cmp_n(&u1, &u0) == Ordering::Less {
+            limbs::sub_n(&mut diff, &u0, &u1);
+        } else {
+            limbs::sub_n(&mut diff, &u1, &u0);
+        }
+        limbs::sqr(&mut s2, &diff, &mut sc);
+        limbs::sqr(&mut s0, &u0, &mut sc);
+        // U_{2k}: s1 − s2, plus n² when negative.
+        a[2 * len] = 0;
+        if limbs::sub_n(&mut a[..2 * len], &s1, &s2) != 0 {
+            limbs::add_n_assign(&mut a[..2 * len], &nsq);
+        }
+        // U_{2k+1}: s1 − Q·s0.
+        b[..2 * len].copy_from_slice(&s1);
+        b[2 * len] = 0;
+        add_minus_q(&mut b, &s0, &mut tmp);
+        if d.bit(i) {
+            // U_{2k+2} = U_{2k+1} − Q·U_{2k}.
+            c.copy_from_slice(&b);
+            add_minus_q(&mut c, &a[..2 * len], &mut tmp);
+            limbs::redc_wide(&mut u0, &mut b, ml, minv);
+            limbs::redc_wide(&mut u1, &mut c, ml, minv);
+        } else {
+            limbs::redc_wide(&mut u0, &mut a, ml, minv);
+            limbs::redc_wide(&mut u1, &mut b, ml, minv);
+        }
+    }
+    let is_zero = |x: &[u64]| x.iter().all(|&l| l == 0);
+    if is_zero(&u0) {
+        return true;
+    }
+    // V_d = 2·U_{d+1} − P·U_d.
+    let (mut t, mut v) = (vec![0u64; len], vec![0u64; len]);
+    m.add_mod(&mut t, &u1, &u1, &mut s);
+    m.sub_mod(&mut v, &t, &u0);
+    if is_zero(&v) {
+        return true;
+    }
+    if r == 1 {
+        return false;
+    }
+    // Q^d = (V_d² − D·U_d²)/4.
+    let vt = Timing::Vartime;
+    let (mut w, mut x, mut qk) = (vec![0u64; len], vec![0u64; len], vec![0u64; len]);
+    m.mont_sqr(&mut t, &v, &mut s, vt);
+    m.mont_sqr(&mut w, &u0, &mut s, vt);
+    m.mul_limb_mod(&mut x, &w, d_param.unsigned_abs(), &mut s);
+    if d_param > 0 {
+        m.sub_mod(&mut qk, &t, &x);
+    } else {
+        m.add_mod(&mut qk, &t, &x, &mut s);
+    }
+    for _ in 0..2 {
+        let carry = if qk[0] & 1 == 1 {
+            limbs::add_n_assign(&mut qk, ml)
+        } else {
+            0
+        };
+        limbs::shr_assign(&mut qk, 1);
+        qk[len - 1] |= carry << 63;
+    }
+    for _ in 1..r {
+        m.add_mod(&mut x, &qk, &qk, &mut s);
+        m.mont_sqr(&mut t, &v, &mut s, vt);
+        m.sub_mod(&mut v, &t, &x);
+        if is_zero(&v) {
+            return true;
+        }
+        m.mont_sqr(&mut t, &qk, &mut s, vt);
+        qk.copy_from_slice(&t);
+    }
+    false
+}
+
+/// The strong Lucas test of [`strong_lucas_probable_prime`] by the `V` sequence and `Q^k`, a
+/// different ladder kept as the tests' oracle. The strong Lucas probable-prime test with Selfridge's parameters `P = 1`, `Q = (1 - D)/4`
+/// for odd `n` with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
 /// `V_{d·2^r} ≡ 0 (mod n)` for some `r < s`. Only `V` and `Q^k` are carried up the binary
 /// ladder (`V_{2k} = V_k² - 2Q^k`, `V_{2k+1} = V_k·V_{k+1} - P·Q^k`), one product and two
 /// squares per bit: the factors `Q` are small, multiplied in by one division step each;
 /// `U_d ≡ 0` is checked as `2·V_{d+1} ≡ P·V_d`, which is `D·U_d` and `D` is invertible mod `n`.
-fn strong_lucas_probable_prime(n: &Int) -> bool {
+#[cfg(test)]
+fn strong_lucas_by_v(n: &Int) -> bool {
     let Some(d_param) = selfridge_d(n) else {
         return false;
     };
@@ -514,6 +643,61 @@ fn strong_lucas_probable_prime(n: &Int) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The `U`-ladder test against the `V`-ladder one: every odd `n` below 30 000, the strong
+    /// Lucas pseudoprimes (A217255, which both must pass), and odd values of 1 to 40 limbs
+    /// (primes up to 8):
+    /// random, primes, products of two nearby primes, `2^k ± 1` (`n + 1` a power of two gives
+    /// an empty ladder) and all-ones limbs, with `Q` of both signs.
+    #[test]
+    fn lucas_by_u_agrees_with_lucas_by_v() {
+        let check = |n: &Int| {
+            let (got, want) = (strong_lucas_probable_prime(n), strong_lucas_by_v(n));
+            assert_eq!(got, want, "strong Lucas test of {n:#x}");
+            got
+        };
+        let mut passed = 0;
+        for n in (3u32..30_000).step_by(2) {
+            passed += check(&Int::from(n)) as u32;
+        }
+        assert!(passed > 3000, "{passed}");
+        for n in [
+            5459u64, 5777, 10877, 16109, 18971, 22499, 24569, 25199, 40309, 58519,
+        ] {
+            assert!(check(&Int::from(n)), "{n}");
+        }
+        let mut state = 0x5eed_1ca5;
+        let mut signs = [0u32; 2];
+        for len in (1..=12usize).chain([16, 23, 40]) {
+            for k in 0..6 {
+                if k == 1 && len > 8 {
+                    continue;
+                }
+                let limbs: Vec<u64> = (0..len).map(|_| splitmix64(&mut state)).collect();
+                let x = Int::from_limbs(&limbs) | Int::ONE;
+                let n = match k {
+                    0 => x,
+                    1 => x.next_prime(),
+                    2 => {
+                        let p = (&x >> 32u32).next_prime();
+                        &p * &(&p + 2u32).next_prime()
+                    }
+                    3 => (Int::ONE << (64 * len as u32)) - 1u32,
+                    4 => (Int::ONE << (64 * len as u32 - 1)) + 1u32,
+                    _ => (Int::ONE << (64 * len as u32)) - 3u32,
+                };
+                if n <= 2u32 || n.is_even() {
+                    continue;
+                }
+                if let Some(d) = selfridge_d(&n) {
+                    signs[(d > 0) as usize] += 1;
+                }
+                let prime = check(&n);
+                assert!(k != 1 || prime, "prime {n:#x} failed");
+            }
+        }
+        assert!(signs[0] > 10 && signs[1] > 10, "{signs:?}");
+    }
 
     #[test]
     fn trial_primes_are_the_odd_primes_below_the_limit() {
