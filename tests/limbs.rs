@@ -585,6 +585,51 @@ fn divrem_1_family() {
     }
 }
 
+/// Hensel's one-limb exact division for odd divisors, the x86_64 loop against its portable twin
+/// and GMP: exact multiples `q·d` (striped, all-ones and zero quotients, lengths 0 to 40, which
+/// covers every length below `DIVEXACT_1_BIDIRECTIONAL`) and `q·d + e` for small and random
+/// `e`, whose digits and verdict must agree too.
+#[test]
+fn hensel_1_odd_twins() {
+    let mut rng = Rng::new("hensel_1_odd_twins");
+    let seed = rng.seed;
+    for case in 0..2000 * scale() {
+        let n = rng.below(41);
+        let d = match rng.below(6) {
+            0 => 1,
+            1 => 3,
+            2 => u64::MAX,
+            3 => normalized_limb(&mut rng) | 1,
+            _ => rng.limb() | 1,
+        };
+        let q0 = rng.limbs(n);
+        let prod = int(&q0) * d;
+        let x = match rng.below(4) {
+            0 => prod.clone() + (1 + rng.below(3)) as u32,
+            1 => int(&rng.limbs(n)),
+            _ => prod.clone(),
+        };
+        if x.significant_bits() as usize > 64 * n {
+            continue;
+        }
+        let a = to_limbs(&x, n);
+        let ctx = format!("seed {seed} case {case} n {n} d {d:#x} a {a:x?}");
+        let (mut q1, mut q2) = (vec![0xa5; n], vec![0x5a; n]);
+        let e1 = limbs::hensel_1_odd(&mut q1, &a, d);
+        let e2 = limbs::hensel_1_odd_portable(&mut q2, &a, d);
+        assert_eq!((e1, &q1), (e2, &q2), "hensel_1_odd vs portable {ctx}");
+        let divides = Integer::from(&x % d) == 0;
+        assert_eq!(e1, divides, "hensel_1_odd verdict {ctx}");
+        if divides {
+            assert_eq!(
+                int(&q1),
+                Integer::from(&x / d),
+                "hensel_1_odd quotient {ctx}"
+            );
+        }
+    }
+}
+
 /// Division by one limb with the quotient chosen: `a = q·d + r` for striped, all-ones and
 /// all-zero quotients and remainders at both ends of `[0, d)`, around `DIV_1_RESIDUE` and
 /// `MOD_1_BLOCKS` and long, so that every correction of the residue method and every carry into stored

@@ -81,4 +81,13 @@ fn a_thread_keeps_under_80_kib_after_large_products() {
         kept <= 80 * 1024,
         "a thread keeps {kept} bytes after its products"
     );
+    // The cache holds buffers of the last round's sizes, and frees them when the thread exits.
+    let left = LIVE.load(Ordering::SeqCst) - before;
+    if !cfg!(feature = "zeroize-int") {
+        assert!(
+            kept >= 5000 * 8,
+            "a thread keeps only {kept} bytes: no cache?"
+        );
+    }
+    assert!(left <= 1024, "{left} bytes outlive the thread");
 }

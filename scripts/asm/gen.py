@@ -36,6 +36,7 @@ KERNELS = [
     ("mac_signed", "src/limbs/word.rs", "pub fn mac_signed(", limbs.mac_signed),
     ("reciprocal_2by1", "src/limbs/div.rs", "pub fn reciprocal_2by1(", limbs.reciprocal_2by1),
     ("div_2by1_hw", "src/limbs/div.rs", "pub fn div_2by1_hw(", limbs.div_2by1_hw),
+    ("hensel_1_odd", "src/limbs/bdiv.rs", "fn hensel_1_odd_x86(", limbs.hensel_1_odd),
     ("carry_chain", LX + "add.rs", "macro_rules! carry_chain", limbs.carry_chain),
     ("add_lanes16", LX + "add.rs", "unsafe fn add_lanes16(", lambda: limbs.lanes16(False)),
     ("sub_lanes16", LX + "add.rs", "unsafe fn sub_lanes16(", lambda: limbs.lanes16(True)),

@@ -353,6 +353,20 @@ def div_2by1_hw():
     return b
 
 
+def hensel_1_odd():
+    """`q = a / d` for odd d by Hensel's method, one limb a pass from index -n up to 0: the
+    borrow bit kept in `{b}` as 0 or -1 between passes (`neg` makes it the carry flag again,
+    `sbb` takes it off together with the high half in rdx, and saves the new one)."""
+    b = Body()
+    b("2:", "mov rax, qword ptr [{a} + 8*{i}]", "neg {b}", "sbb rax, rdx", "sbb {b}, {b}",
+      "imul rax, {inv}", "mov qword ptr [{q} + 8*{i}], rax", "mul {d}", "inc {i}", "jnz 2b")
+    b.ops("a = in(reg) a.as_ptr().wrapping_add(n)", "q = in(reg) q.as_mut_ptr().wrapping_add(n)",
+          "i = inout(reg) n.wrapping_neg() => _", "inv = in(reg) inv", "d = in(reg) d",
+          "b = inout(reg) 0u64 => b", 'inout("rdx") 0u64 => h', 'out("rax") _',
+          "options(nostack)")
+    return b
+
+
 def lanes16(sub):
     """`r = a ± b + carry` over n limbs (n a positive multiple of 16) on AVX2, sixteen limbs a
     pass in four registers of four lanes, the carries between the lanes resolved by one
