@@ -226,18 +226,36 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
 /// As [`add_n_asm`], with `r` valid for writing `n + 1` limbs.
 #[inline]
 pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    use super::super::cpu::{features_if_ready, CPU_AVX2, CPU_AVX512};
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
         if n >= ADD_AVX512.min(ADD_AVX2) {
-            if n >= ADD_AVX512 && has_avx512f() {
+            // One read of the feature state; before it is set, a cold call that sets it (so
+            // that the caller keeps no registers across that call).
+            let Some(f) = features_if_ready() else {
+                return add_top_first(r, a, b, n);
+            };
+            if n >= ADD_AVX512 && f & CPU_AVX512 != 0 {
                 return add_top_avx512(r, a, b, n);
             }
-            if n >= ADD_AVX2 && has_avx2() {
+            if n >= ADD_AVX2 && f & CPU_AVX2 != 0 {
                 return add_top_avx2(r, a, b, n);
             }
         }
         add_top_chain(r, a, b, n)
     }
+}
+
+/// [`add_n_top_asm`] before the first kernel choice: sets the feature state, then dispatches.
+///
+/// # Safety
+/// As [`add_n_top_asm`].
+#[cold]
+#[inline(never)]
+unsafe fn add_top_first(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    let _ = super::super::cpu::cpu_features();
+    // SAFETY: the caller's guarantees.
+    unsafe { add_n_top_asm(r, a, b, n) }
 }
 
 /// [`add_n_adc`] with the carry stored at `r + n`; returns `n` plus the carry. Out of line like
