@@ -908,7 +908,7 @@ mod tests {
         }
         let mut seed = 13;
         // Three regions a few pages apart in one buffer aligned to 4096 bytes.
-        let mut mem = vec![0u64; 8 * 512 + 512];
+        let mut mem = vec![0u64; 10 * 512];
         let base = (512 - (mem.as_ptr() as usize % 4096) / 8) % 512;
         let offsets = [
             0, 1, 2, 3, 4, 13, 16, 18, 31, 34, 490, 497, 500, 509, 510, 511,
