@@ -379,44 +379,65 @@ def lanes16(sub):
     b("vmovdqu ymm15, ymmword ptr [{c}]")
     if not sub:
         b("vmovdqu ymm14, ymmword ptr [{c} + 32]")
-    b("vmovdqu ymm13, ymmword ptr [{c} + 64]", ".p2align 4", "2:")
-    b.note("Each lane with its sign bit flipped (signed order is then unsigned order), and")
-    b.note("the lane sums (differences) with their sign bits flipped.")
-    for k in range(4):
-        b(f"vpxor ymm{k}, ymm15, ymmword ptr [{{a}} + {32 * k}]" if k else
-          "vpxor ymm0, ymm15, ymmword ptr [{a}]")
-    for k in range(4):
-        src = f"ymmword ptr [{{b}} + {32 * k}]" if k else "ymmword ptr [{b}]"
-        b(f"{op} ymm{k + 4}, ymm{k}, {src}")
-    b.note("Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.")
-    for k in range(4):
-        if sub:
-            b(f"vpcmpgtq ymm{k}, ymm{k + 4}, ymm{k}")
-        else:
-            b(f"vpcmpgtq ymm{k}, ymm{k}, ymm{k + 4}")
-    for k in range(4):
-        b(f"vpcmpeqq ymm{k + 8}, ymm{k + 4}, ymm{15 if sub else 14}")
-    b.note("Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.")
-    b("vpackssdw ymm0, ymm0, ymm1", "vpackssdw ymm2, ymm2, ymm3",
-      "vpackssdw ymm8, ymm8, ymm9", "vpackssdw ymm10, ymm10, ymm11",
-      "vpackssdw ymm0, ymm0, ymm2", "vpackssdw ymm8, ymm8, ymm10",
-      "vpermd ymm0, ymm13, ymm0", "vpermd ymm8, ymm13, ymm8",
-      "vpacksswb ymm0, ymm0, ymm8", "vpmovmskb {m:e}, ymm0")
-    b.note("The lookahead: (generate << 1 | carry) + propagate, the gaps between the two")
-    b.note("bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.")
-    b("mov {x:e}, {m:e}", "and {x:e}, 0x00FF00FF", "lea {x}, [rax + 2*{x}]",
-      "shr {m:e}, 8", "or {m:e}, 0xFF00FF00", "add {x}, {m}", "mov rax, {x}", "shr rax, 32",
-      "xor {m:e}, {x:e}")
-    b.note("The receiving lanes, four bits a register, as offsets into the table.")
-    b("lea {y:e}, [8*{m}]", "and {y:e}, 0x78", "mov {x:e}, {m:e}", "and {x:e}, 0xF0",
-      "shr {m:e}, 16", "lea {z:e}, [8*{m}]", "and {z:e}, 0x78", "and {m:e}, 0xF0")
-    idx = ["4*{y}", "2*{x}", "4*{z}", "2*{m}"]
-    for k in range(4):
-        b(f"{op} ymm{k + 4}, ymm{k + 4}, ymmword ptr [{{c}} + {idx[k]} + 96]")
-    for k in range(4):
-        dst = f"ymmword ptr [{{r}} + {32 * k}]" if k else "ymmword ptr [{r}]"
-        b(f"vmovdqu {dst}, ymm{k + 4}")
-    b("add {a}, 128", "add {b}, 128", "add {r}, 128", "sub {n}, 16", "jnz 2b", "vzeroupper")
+    b("vmovdqu ymm13, ymmword ptr [{c} + 64]")
+
+    def loads(first):
+        if first:
+            b.note("Each lane with its sign bit flipped (signed order is then unsigned order),")
+            b.note("and the lane sums (differences) with their sign bits flipped.")
+        for k in range(4):
+            b(f"vpxor ymm{k}, ymm15, ymmword ptr [{{a}} + {32 * k}]" if k else
+              "vpxor ymm0, ymm15, ymmword ptr [{a}]")
+        for k in range(4):
+            src = f"ymmword ptr [{{b}} + {32 * k}]" if k else "ymmword ptr [{b}]"
+            b(f"{op} ymm{k + 8}, ymm{k}, {src}")
+
+    def stores(back):
+        for k in range(4):
+            off = 32 * k - back
+            at = "{r}" if off == 0 else f"{{r}} + {off}" if off > 0 else f"{{r}} - {-off}"
+            b(f"vmovdqu ymmword ptr [{at}], ymm{k + 4}")
+
+    def lanes(first):
+        note = b.note if first else (lambda text: None)
+        note("Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.")
+        for k in range(4):
+            if sub:
+                b(f"vpcmpgtq ymm{k}, ymm{k + 8}, ymm{k}")
+            else:
+                b(f"vpcmpgtq ymm{k}, ymm{k}, ymm{k + 8}")
+        for k in range(4):
+            b(f"vpcmpeqq ymm{k + 4}, ymm{k + 8}, ymm{15 if sub else 14}")
+        note("Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.")
+        b("vpackssdw ymm0, ymm0, ymm1", "vpackssdw ymm2, ymm2, ymm3",
+          "vpackssdw ymm4, ymm4, ymm5", "vpackssdw ymm6, ymm6, ymm7",
+          "vpackssdw ymm0, ymm0, ymm2", "vpackssdw ymm4, ymm4, ymm6",
+          "vpermd ymm0, ymm13, ymm0", "vpermd ymm4, ymm13, ymm4",
+          "vpacksswb ymm0, ymm0, ymm4", "vpmovmskb {m:e}, ymm0")
+        note("The lookahead: (generate << 1 | carry) + propagate, the gaps between the two")
+        note("bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.")
+        b("mov {x:e}, {m:e}", "and {x:e}, 0x00FF00FF", "lea {x}, [rax + 2*{x}]",
+          "shr {m:e}, 8", "or {m:e}, 0xFF00FF00", "add {x}, {m}", "mov rax, {x}",
+          "shr rax, 32", "xor {m:e}, {x:e}")
+        note("The receiving lanes, four bits a register, as offsets into the table.")
+        b("lea {y:e}, [8*{m}]", "and {y:e}, 0x78", "mov {x:e}, {m:e}", "and {x:e}, 0xF0",
+          "shr {m:e}, 16", "lea {z:e}, [8*{m}]", "and {z:e}, 0x78", "and {m:e}, 0xF0")
+        idx = ["4*{y}", "2*{x}", "4*{z}", "2*{m}"]
+        for k in range(4):
+            b(f"{op} ymm{k + 4}, ymm{k + 8}, ymmword ptr [{{c}} + {idx[k]} + 96]")
+
+    b.note("The first pass on its own, so that the loop stores the pass before its own.")
+    loads(True)
+    lanes(True)
+    b("sub {n}, 16", "jz 3f", ".p2align 4", "2:", "add {a}, 128", "add {b}, 128",
+      "add {r}, 128")
+    loads(False)
+    b.note("The previous pass's lanes, stored after this pass's loads (see the doc comment).")
+    stores(128)
+    lanes(False)
+    b("sub {n}, 16", "jnz 2b", "3:")
+    stores(0)
+    b("vzeroupper")
     b.ops("a = inout(reg) a => _", "b = inout(reg) b => _", "r = inout(reg) r => _",
           "n = inout(reg) n => _", 'inout("rax") carry => carry', "c = in(reg) &LANES",
           "m = out(reg) _", "x = out(reg) _", "y = out(reg) _", "z = out(reg) _")

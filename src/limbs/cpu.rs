@@ -186,6 +186,19 @@ pub fn has_avx512f() -> bool {
     cpu_features() & CPU_AVX512 != 0
 }
 
+/// The extensions the kernels use now (as [`cpu_features`]) once the feature state is set,
+/// `None` before the first kernel choice. Never initialises the state, so that a dispatch can
+/// leave that to a cold path out of line and save no registers around it.
+#[inline]
+pub(crate) fn features_if_ready() -> Option<u32> {
+    let s = STATE.load(Ordering::Relaxed);
+    if s & READY != 0 {
+        Some(s & CPU_ALL)
+    } else {
+        None
+    }
+}
+
 /// Whether the kernels are known not to use AVX-512F: the feature state is set and AVX-512F is
 /// off in it. Never initialises the state (`false` before the first kernel choice), so a caller
 /// that only needs a fast path when AVX-512F is off stays free of the call that would.

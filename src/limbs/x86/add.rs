@@ -226,18 +226,36 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
 /// As [`add_n_asm`], with `r` valid for writing `n + 1` limbs.
 #[inline]
 pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    use super::super::cpu::{features_if_ready, CPU_AVX2, CPU_AVX512};
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
         if n >= ADD_AVX512.min(ADD_AVX2) {
-            if n >= ADD_AVX512 && has_avx512f() {
+            // One read of the feature state; before it is set, a cold call that sets it (so
+            // that the caller keeps no registers across that call).
+            let Some(f) = features_if_ready() else {
+                return add_top_first(r, a, b, n);
+            };
+            if n >= ADD_AVX512 && f & CPU_AVX512 != 0 {
                 return add_top_avx512(r, a, b, n);
             }
-            if n >= ADD_AVX2 && has_avx2() {
+            if n >= ADD_AVX2 && f & CPU_AVX2 != 0 {
                 return add_top_avx2(r, a, b, n);
             }
         }
         add_top_chain(r, a, b, n)
     }
+}
+
+/// [`add_n_top_asm`] before the first kernel choice: sets the feature state, then dispatches.
+///
+/// # Safety
+/// As [`add_n_top_asm`].
+#[cold]
+#[inline(never)]
+unsafe fn add_top_first(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
+    let _ = super::super::cpu::cpu_features();
+    // SAFETY: the caller's guarantees.
+    unsafe { add_n_top_asm(r, a, b, n) }
 }
 
 /// [`add_n_adc`] with the carry stored at `r + n`; returns `n` plus the carry. Out of line like
@@ -365,6 +383,13 @@ static LANES: Lanes = {
 /// sign bits back. O(n), about 56 instructions a pass against 16 ADCs and 32 moves on the
 /// ADC chain; 16 loads and 4 stores against 48 memory operations.
 ///
+/// Each pass stores its lanes only after the next pass has loaded its operands. With the
+/// stores right after their pass, an `r` 72 to 208 bytes ahead of `a` or `b` modulo 4096 and
+/// not a multiple of 32 bytes from it (each pass's stores then partly overlap, in the low 12
+/// address bits that the load/store unit compares first, the next pass's loads) put some
+/// processes (Zen 4, one in ten to twenty) into a state where every such load waited for the
+/// stores: about 3.3 times the time at 64 limbs, stable for the life of the process.
+///
 /// # Safety
 /// The CPU must support AVX2. `a` and `b` must be valid for reading and `r` for writing `n`
 /// limbs; `r` may equal `a` or `b` but must not otherwise overlap them; `carry` is 0 or 1.
@@ -383,37 +408,36 @@ unsafe fn add_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
             "vmovdqu ymm15, ymmword ptr [{c}]",
             "vmovdqu ymm14, ymmword ptr [{c} + 32]",
             "vmovdqu ymm13, ymmword ptr [{c} + 64]",
-            ".p2align 4",
-            "2:",
-            // Each lane with its sign bit flipped (signed order is then unsigned order), and
-            // the lane sums (differences) with their sign bits flipped.
+            // The first pass on its own, so that the loop stores the pass before its own.
+            // Each lane with its sign bit flipped (signed order is then unsigned order),
+            // and the lane sums (differences) with their sign bits flipped.
             "vpxor ymm0, ymm15, ymmword ptr [{a}]",
             "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
             "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
             "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
-            "vpaddq ymm4, ymm0, ymmword ptr [{b}]",
-            "vpaddq ymm5, ymm1, ymmword ptr [{b} + 32]",
-            "vpaddq ymm6, ymm2, ymmword ptr [{b} + 64]",
-            "vpaddq ymm7, ymm3, ymmword ptr [{b} + 96]",
+            "vpaddq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpaddq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpaddq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpaddq ymm11, ymm3, ymmword ptr [{b} + 96]",
             // Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.
-            "vpcmpgtq ymm0, ymm0, ymm4",
-            "vpcmpgtq ymm1, ymm1, ymm5",
-            "vpcmpgtq ymm2, ymm2, ymm6",
-            "vpcmpgtq ymm3, ymm3, ymm7",
-            "vpcmpeqq ymm8, ymm4, ymm14",
-            "vpcmpeqq ymm9, ymm5, ymm14",
-            "vpcmpeqq ymm10, ymm6, ymm14",
-            "vpcmpeqq ymm11, ymm7, ymm14",
+            "vpcmpgtq ymm0, ymm0, ymm8",
+            "vpcmpgtq ymm1, ymm1, ymm9",
+            "vpcmpgtq ymm2, ymm2, ymm10",
+            "vpcmpgtq ymm3, ymm3, ymm11",
+            "vpcmpeqq ymm4, ymm8, ymm14",
+            "vpcmpeqq ymm5, ymm9, ymm14",
+            "vpcmpeqq ymm6, ymm10, ymm14",
+            "vpcmpeqq ymm7, ymm11, ymm14",
             // Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.
             "vpackssdw ymm0, ymm0, ymm1",
             "vpackssdw ymm2, ymm2, ymm3",
-            "vpackssdw ymm8, ymm8, ymm9",
-            "vpackssdw ymm10, ymm10, ymm11",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
             "vpackssdw ymm0, ymm0, ymm2",
-            "vpackssdw ymm8, ymm8, ymm10",
+            "vpackssdw ymm4, ymm4, ymm6",
             "vpermd ymm0, ymm13, ymm0",
-            "vpermd ymm8, ymm13, ymm8",
-            "vpacksswb ymm0, ymm0, ymm8",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
             "vpmovmskb {m:e}, ymm0",
             // The lookahead: (generate << 1 | carry) + propagate, the gaps between the two
             // bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.
@@ -435,19 +459,76 @@ unsafe fn add_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
             "lea {z:e}, [8*{m}]",
             "and {z:e}, 0x78",
             "and {m:e}, 0xF0",
-            "vpaddq ymm4, ymm4, ymmword ptr [{c} + 4*{y} + 96]",
-            "vpaddq ymm5, ymm5, ymmword ptr [{c} + 2*{x} + 96]",
-            "vpaddq ymm6, ymm6, ymmword ptr [{c} + 4*{z} + 96]",
-            "vpaddq ymm7, ymm7, ymmword ptr [{c} + 2*{m} + 96]",
+            "vpaddq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpaddq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpaddq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpaddq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 96]",
+            "sub {n}, 16",
+            "jz 3f",
+            ".p2align 4",
+            "2:",
+            "add {a}, 128",
+            "add {b}, 128",
+            "add {r}, 128",
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpaddq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpaddq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpaddq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpaddq ymm11, ymm3, ymmword ptr [{b} + 96]",
+            // The previous pass's lanes, stored after this pass's loads (see the doc comment).
+            "vmovdqu ymmword ptr [{r} - 128], ymm4",
+            "vmovdqu ymmword ptr [{r} - 96], ymm5",
+            "vmovdqu ymmword ptr [{r} - 64], ymm6",
+            "vmovdqu ymmword ptr [{r} - 32], ymm7",
+            "vpcmpgtq ymm0, ymm0, ymm8",
+            "vpcmpgtq ymm1, ymm1, ymm9",
+            "vpcmpgtq ymm2, ymm2, ymm10",
+            "vpcmpgtq ymm3, ymm3, ymm11",
+            "vpcmpeqq ymm4, ymm8, ymm14",
+            "vpcmpeqq ymm5, ymm9, ymm14",
+            "vpcmpeqq ymm6, ymm10, ymm14",
+            "vpcmpeqq ymm7, ymm11, ymm14",
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm4, ymm4, ymm6",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
+            "vpmovmskb {m:e}, ymm0",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpaddq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpaddq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpaddq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpaddq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 96]",
+            "sub {n}, 16",
+            "jnz 2b",
+            "3:",
             "vmovdqu ymmword ptr [{r}], ymm4",
             "vmovdqu ymmword ptr [{r} + 32], ymm5",
             "vmovdqu ymmword ptr [{r} + 64], ymm6",
             "vmovdqu ymmword ptr [{r} + 96], ymm7",
-            "add {a}, 128",
-            "add {b}, 128",
-            "add {r}, 128",
-            "sub {n}, 16",
-            "jnz 2b",
             "vzeroupper",
             a = inout(reg) a => _,
             b = inout(reg) b => _,
@@ -497,37 +578,36 @@ unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
         asm!(
             "vmovdqu ymm15, ymmword ptr [{c}]",
             "vmovdqu ymm13, ymmword ptr [{c} + 64]",
-            ".p2align 4",
-            "2:",
-            // Each lane with its sign bit flipped (signed order is then unsigned order), and
-            // the lane sums (differences) with their sign bits flipped.
+            // The first pass on its own, so that the loop stores the pass before its own.
+            // Each lane with its sign bit flipped (signed order is then unsigned order),
+            // and the lane sums (differences) with their sign bits flipped.
             "vpxor ymm0, ymm15, ymmword ptr [{a}]",
             "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
             "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
             "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
-            "vpsubq ymm4, ymm0, ymmword ptr [{b}]",
-            "vpsubq ymm5, ymm1, ymmword ptr [{b} + 32]",
-            "vpsubq ymm6, ymm2, ymmword ptr [{b} + 64]",
-            "vpsubq ymm7, ymm3, ymmword ptr [{b} + 96]",
+            "vpsubq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpsubq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpsubq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpsubq ymm11, ymm3, ymmword ptr [{b} + 96]",
             // Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.
-            "vpcmpgtq ymm0, ymm4, ymm0",
-            "vpcmpgtq ymm1, ymm5, ymm1",
-            "vpcmpgtq ymm2, ymm6, ymm2",
-            "vpcmpgtq ymm3, ymm7, ymm3",
-            "vpcmpeqq ymm8, ymm4, ymm15",
-            "vpcmpeqq ymm9, ymm5, ymm15",
-            "vpcmpeqq ymm10, ymm6, ymm15",
-            "vpcmpeqq ymm11, ymm7, ymm15",
+            "vpcmpgtq ymm0, ymm8, ymm0",
+            "vpcmpgtq ymm1, ymm9, ymm1",
+            "vpcmpgtq ymm2, ymm10, ymm2",
+            "vpcmpgtq ymm3, ymm11, ymm3",
+            "vpcmpeqq ymm4, ymm8, ymm15",
+            "vpcmpeqq ymm5, ymm9, ymm15",
+            "vpcmpeqq ymm6, ymm10, ymm15",
+            "vpcmpeqq ymm7, ymm11, ymm15",
             // Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.
             "vpackssdw ymm0, ymm0, ymm1",
             "vpackssdw ymm2, ymm2, ymm3",
-            "vpackssdw ymm8, ymm8, ymm9",
-            "vpackssdw ymm10, ymm10, ymm11",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
             "vpackssdw ymm0, ymm0, ymm2",
-            "vpackssdw ymm8, ymm8, ymm10",
+            "vpackssdw ymm4, ymm4, ymm6",
             "vpermd ymm0, ymm13, ymm0",
-            "vpermd ymm8, ymm13, ymm8",
-            "vpacksswb ymm0, ymm0, ymm8",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
             "vpmovmskb {m:e}, ymm0",
             // The lookahead: (generate << 1 | carry) + propagate, the gaps between the two
             // bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.
@@ -549,19 +629,76 @@ unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
             "lea {z:e}, [8*{m}]",
             "and {z:e}, 0x78",
             "and {m:e}, 0xF0",
-            "vpsubq ymm4, ymm4, ymmword ptr [{c} + 4*{y} + 96]",
-            "vpsubq ymm5, ymm5, ymmword ptr [{c} + 2*{x} + 96]",
-            "vpsubq ymm6, ymm6, ymmword ptr [{c} + 4*{z} + 96]",
-            "vpsubq ymm7, ymm7, ymmword ptr [{c} + 2*{m} + 96]",
+            "vpsubq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpsubq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpsubq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpsubq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 96]",
+            "sub {n}, 16",
+            "jz 3f",
+            ".p2align 4",
+            "2:",
+            "add {a}, 128",
+            "add {b}, 128",
+            "add {r}, 128",
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpsubq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpsubq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpsubq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpsubq ymm11, ymm3, ymmword ptr [{b} + 96]",
+            // The previous pass's lanes, stored after this pass's loads (see the doc comment).
+            "vmovdqu ymmword ptr [{r} - 128], ymm4",
+            "vmovdqu ymmword ptr [{r} - 96], ymm5",
+            "vmovdqu ymmword ptr [{r} - 64], ymm6",
+            "vmovdqu ymmword ptr [{r} - 32], ymm7",
+            "vpcmpgtq ymm0, ymm8, ymm0",
+            "vpcmpgtq ymm1, ymm9, ymm1",
+            "vpcmpgtq ymm2, ymm10, ymm2",
+            "vpcmpgtq ymm3, ymm11, ymm3",
+            "vpcmpeqq ymm4, ymm8, ymm15",
+            "vpcmpeqq ymm5, ymm9, ymm15",
+            "vpcmpeqq ymm6, ymm10, ymm15",
+            "vpcmpeqq ymm7, ymm11, ymm15",
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm4, ymm4, ymm6",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
+            "vpmovmskb {m:e}, ymm0",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpsubq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 96]",
+            "vpsubq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 96]",
+            "vpsubq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 96]",
+            "vpsubq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 96]",
+            "sub {n}, 16",
+            "jnz 2b",
+            "3:",
             "vmovdqu ymmword ptr [{r}], ymm4",
             "vmovdqu ymmword ptr [{r} + 32], ymm5",
             "vmovdqu ymmword ptr [{r} + 64], ymm6",
             "vmovdqu ymmword ptr [{r} + 96], ymm7",
-            "add {a}, 128",
-            "add {b}, 128",
-            "add {r}, 128",
-            "sub {n}, 16",
-            "jnz 2b",
             "vzeroupper",
             a = inout(reg) a => _,
             b = inout(reg) b => _,
@@ -754,6 +891,63 @@ mod tests {
                             };
                         }
                         lane_kernel_case(sub, &a, &b, &format!("n={n} run {start}..{end}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The AVX2 kernel with its operands placed at every 8-byte offset modulo 32 against each
+    /// other, across 4 KiB page boundaries, and with `r` a pass or two ahead of or behind `a`
+    /// and `b` modulo 4096 (the placements where each pass's stores land near the next pass's
+    /// loads); out of place and in place.
+    #[test]
+    fn avx2_kernel_at_every_placement() {
+        if !has_avx2() {
+            return;
+        }
+        let mut seed = 13;
+        // Three regions a few pages apart in one buffer aligned to 4096 bytes.
+        let mut mem = vec![0u64; 10 * 512];
+        let base = (512 - (mem.as_ptr() as usize % 4096) / 8) % 512;
+        let offsets = [
+            0, 1, 2, 3, 4, 13, 16, 18, 31, 34, 490, 497, 500, 509, 510, 511,
+        ];
+        for n in [16, 17, 32, 47, 64, 80] {
+            for (i, &oa) in offsets.iter().enumerate() {
+                for &ob in &offsets[i % 4..] {
+                    for &or in offsets.iter().step_by(1 + i % 3) {
+                        let a = limbs(n, &mut seed);
+                        let b = limbs(n, &mut seed);
+                        let (ia, ib, ir) = (base + oa, base + 2048 + ob, base + 3584 + or);
+                        mem[ia..ia + n].copy_from_slice(&a);
+                        mem[ib..ib + n].copy_from_slice(&b);
+                        let ctx = format!("n={n} page offsets {oa} {ob} {or} (limbs)");
+                        for sub in [false, true] {
+                            let twin = if sub { sub_n_portable } else { add_n_portable };
+                            let kernel = if sub {
+                                add_sub_n_avx2::<true>
+                            } else {
+                                add_sub_n_avx2::<false>
+                            };
+                            let mut want = vec![0; n];
+                            let c = twin(&mut want, &a, &b);
+                            let p = mem.as_mut_ptr();
+                            // SAFETY: AVX2 is present; the three ranges of n limbs lie apart
+                            // inside `mem`.
+                            let c1 = unsafe { kernel(p.add(ir), p.add(ia), p.add(ib), n) };
+                            assert_eq!((c1, &mem[ir..ir + n]), (c, &want[..]), "sub={sub} {ctx}");
+                            // In place, r == a.
+                            mem[ia..ia + n].copy_from_slice(&a);
+                            // SAFETY: as above; r equals a.
+                            let c2 = unsafe { kernel(p.add(ia), p.add(ia), p.add(ib), n) };
+                            assert_eq!(
+                                (c2, &mem[ia..ia + n]),
+                                (c, &want[..]),
+                                "r=a sub={sub} {ctx}"
+                            );
+                            mem[ia..ia + n].copy_from_slice(&a);
+                        }
                     }
                 }
             }
