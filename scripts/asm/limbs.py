@@ -373,7 +373,7 @@ def lanes16(sub):
     carry-lookahead addition (the doc comment of `add_lanes16` in `x86/add.rs` says how).
     `{c}` points at
     `LANES`: the sign bits, the largest signed limb, the lane order that `vpermd` restores
-    after two in-lane packs, then the table of ±1 per receiving lane (at byte 96)."""
+    after two in-lane packs, then each register's four lane bits of the mask (at byte 96)."""
     op = "vpsubq" if sub else "vpaddq"
     b = Body()
     b("vmovdqu ymm15, ymmword ptr [{c}]")
@@ -419,12 +419,14 @@ def lanes16(sub):
         b("mov {x:e}, {m:e}", "and {x:e}, 0x00FF00FF", "lea {x}, [rax + 2*{x}]",
           "shr {m:e}, 8", "or {m:e}, 0xFF00FF00", "add {x}, {m}", "mov rax, {x}",
           "shr rax, 32", "xor {m:e}, {x:e}")
-        note("The receiving lanes, four bits a register, as offsets into the table.")
-        b("lea {y:e}, [8*{m}]", "and {y:e}, 0x78", "mov {x:e}, {m:e}", "and {x:e}, 0xF0",
-          "shr {m:e}, 16", "lea {z:e}, [8*{m}]", "and {z:e}, 0x78", "and {m:e}, 0xF0")
-        idx = ["4*{y}", "2*{x}", "4*{z}", "2*{m}"]
+        note("The receiving lanes: the mask in every lane, each lane's bit picked by a compare,")
+        note("the sign bit plus 1 where it is set (no address depends on the values).")
+        b("vmovd xmm0, {m:e}", "vpbroadcastq ymm0, xmm0")
         for k in range(4):
-            b(f"{op} ymm{k + 4}, ymm{k + 8}, ymmword ptr [{{c}} + {idx[k]} + 96]")
+            t = (k + 1) % 4
+            bits = f"ymmword ptr [{{c}} + {96 + 32 * k}]"
+            b(f"vpand ymm{t}, ymm0, {bits}", f"vpcmpeqq ymm{t}, ymm{t}, {bits}",
+              f"vpsubq ymm{t}, ymm15, ymm{t}", f"{op} ymm{k + 4}, ymm{k + 8}, ymm{t}")
 
     b.note("The first pass on its own, so that the loop stores the pass before its own.")
     loads(True)
@@ -440,7 +442,7 @@ def lanes16(sub):
     b("vzeroupper")
     b.ops("a = inout(reg) a => _", "b = inout(reg) b => _", "r = inout(reg) r => _",
           "n = inout(reg) n => _", 'inout("rax") carry => carry', "c = in(reg) &LANES",
-          "m = out(reg) _", "x = out(reg) _", "y = out(reg) _", "z = out(reg) _")
+          "m = out(reg) _", "x = out(reg) _")
     regs = [k for k in range(16) if k != 12 and (sub is False or k != 14)]
     b.ops(*[f'out("ymm{k}") _' for k in regs], "options(nostack)")
     return b
