@@ -16,7 +16,7 @@ pub const ADD_AVX512: usize = 1;
 /// `add_n`, `sub_n` short of `ADD_AVX512` limbs or without AVX-512F: the AVX2
 /// carry-lookahead kernel from this many limbs (ADC chain below).
 #[cfg(not(feature = "tiny-thresholds"))]
-pub const ADD_AVX2: usize = 32;
+pub const ADD_AVX2: usize = 256;
 /// `add_n`, `sub_n` short of `ADD_AVX512` limbs or without AVX-512F: the AVX2
 /// carry-lookahead kernel from this many limbs (ADC chain below).
 #[cfg(feature = "tiny-thresholds")]
