@@ -379,8 +379,9 @@ static LANES: Lanes = {
 /// bits; the lookahead adds them with ones in the gaps, so that a carry crosses them. The mask
 /// of receiving lanes is broadcast to every lane and compared with each lane's bit
 /// (`LANES.bits`), and each lane adds the sign bit plus 0 or 1, which flips the sign bits back:
-/// no address depends on the values, so the kernel runs in time independent of them. O(n), about 56 instructions a pass against 16 ADCs and 32 moves on the
-/// ADC chain; 16 loads and 4 stores against 48 memory operations.
+/// no address depends on the values, so the kernel runs in time independent of them. O(n),
+/// about 68 instructions a pass against 16 ADCs and 32 moves on the ADC chain; 16 loads and 4
+/// stores against 48 memory operations.
 ///
 /// Each pass stores its lanes only after the next pass has loaded its operands. With the
 /// stores right after their pass, an `r` 72 to 208 bytes ahead of `a` or `b` modulo 4096 and
