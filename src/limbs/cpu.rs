@@ -189,6 +189,7 @@ pub fn has_avx512f() -> bool {
 /// The extensions the kernels use now (as [`cpu_features`]) once the feature state is set,
 /// `None` before the first kernel choice. Never initialises the state, so that a dispatch can
 /// leave that to a cold path out of line and save no registers around it.
+#[cfg(target_arch = "x86_64")]
 #[inline]
 pub(crate) fn features_if_ready() -> Option<u32> {
     let s = STATE.load(Ordering::Relaxed);
