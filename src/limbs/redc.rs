@@ -51,14 +51,21 @@ pub fn select(r: &mut [u64], a: &[u64], mask: u64) {
 /// carries are added to the top half at the end. The rows run in one MULX/ADX kernel where
 /// the CPU has it.
 pub fn redc(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
+    redc_rows(t, m, minv);
+    redc_finish(r, t, m);
+}
+
+/// The row phase of [`redc`] on `t.len() == 2n` limbs: the ADX row kernel where the CPU has
+/// it, else [`redc_rows_portable`].
+#[inline]
+fn redc_rows(t: &mut [u64], m: &[u64], minv: u64) {
     #[cfg(target_arch = "x86_64")]
     if super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         unsafe { super::x86::redc_rows_adx(t, m, minv) };
-        redc_finish(r, t, m);
         return;
     }
-    redc_portable(r, t, m, minv);
+    redc_rows_portable(t, m, minv);
 }
 
 /// `r = t·R^(-1) mod m` for a `2n + 1`-limb `t` below `2^62·m·R` (`t` destroyed,
@@ -70,15 +77,7 @@ pub fn redc_wide(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
     assert_eq!(t.len(), 2 * n + 1);
     let top = t[2 * n];
     let rows = &mut t[..2 * n];
-    #[cfg(target_arch = "x86_64")]
-    if super::x86::has_bmi2_adx() {
-        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
-        unsafe { super::x86::redc_rows_adx(rows, m, minv) };
-    } else {
-        redc_rows_portable(rows, m, minv);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    redc_rows_portable(rows, m, minv);
+    redc_rows(rows, m, minv);
     let (lo, hi) = rows.split_at_mut(n);
     let carry = add_n(r, hi, lo);
     reduce_short_quotient(r, top + carry, m);
@@ -129,13 +128,8 @@ pub fn reduce_short_quotient(r: &mut [u64], mut top: u64, m: &[u64]) {
 
 /// The portable twin of [`redc`].
 pub fn redc_portable(r: &mut [u64], t: &mut [u64], m: &[u64], minv: u64) {
-    let n = m.len();
-    assert_eq!(t.len(), 2 * n);
-    for i in 0..n {
-        let q = t[i].wrapping_mul(minv);
-        let c = addmul_1_portable(&mut t[i..i + n], m, q);
-        t[i] = c;
-    }
+    assert_eq!(t.len(), 2 * m.len());
+    redc_rows_portable(t, m, minv);
     redc_finish(r, t, m);
 }
 

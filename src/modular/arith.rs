@@ -83,10 +83,8 @@ impl<const N: usize> Fixed<N> {
         }
         if N >= crate::thresholds::MODULUS_SQR_SLICES {
             let mut t = [0u64; 2 * crate::thresholds::MODULUS_FIXED];
-            let t = &mut t[..2 * N];
-            limbs::sqr_basecase(t, a);
             let mut r = [0u64; N];
-            limbs::redc(&mut r, t, &self.m, self.minv);
+            limbs::mont_sqr_separate(&mut r, a, &self.m, self.minv, &mut t);
             return r;
         }
         self.mul(a, a)

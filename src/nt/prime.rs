@@ -565,8 +565,9 @@ fn strong_lucas_probable_prime(n: &Int) -> bool {
 }
 
 /// The strong Lucas test of [`strong_lucas_probable_prime`] by the `V` sequence and `Q^k`, a
-/// different ladder kept as the tests' oracle. The strong Lucas probable-prime test with Selfridge's parameters `P = 1`, `Q = (1 - D)/4`
-/// for odd `n` with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
+/// different ladder kept as the tests' oracle (its final squarings are written out again so
+/// that the two share no code). Selfridge's parameters `P = 1`, `Q = (1 - D)/4` for odd `n`
+/// with no small factor: `n + 1 = d·2^s`, prime when `U_d ≡ 0` or
 /// `V_{d·2^r} ≡ 0 (mod n)` for some `r < s`. Only `V` and `Q^k` are carried up the binary
 /// ladder (`V_{2k} = V_k² - 2Q^k`, `V_{2k+1} = V_k·V_{k+1} - P·Q^k`), one product and two
 /// squares per bit: the factors `Q` are small, multiplied in by one division step each;
