@@ -1571,3 +1571,53 @@ fn inverse_limb_inverts() {
         );
     }
 }
+
+/// `shl`, `shr` and their in-place forms, dispatched (the AVX2 loop from `SHIFT_AVX2` limbs
+/// where the CPU has it) and portable, against GMP at every length 0..=70 (each step length of
+/// the loops and the single-limb tail) and every shift 1..=63.
+#[test]
+fn shifts_match_gmp() {
+    let mut rng = Rng::new("shifts_match_gmp");
+    let seed = rng.seed;
+    for n in 0..=70usize {
+        for s in 1..64u32 {
+            let a = rng.limbs(n);
+            let ctx = || format!("seed {seed}, n {n}, shift {s}, a {a:x?}");
+            let mask = Integer::from(1) << (64 * n as u32);
+            let left = (int(&a) << s) % &mask;
+            let out_left = if n == 0 { 0 } else { a[n - 1] >> (64 - s) };
+            let right = int(&a) >> s;
+            let out_right = if n == 0 { 0 } else { a[0] << (64 - s) };
+            let left = to_limbs(&left, n);
+            let right = to_limbs(&right, n);
+            type Shift = fn(&mut [u64], &[u64], u32) -> u64;
+            type InPlace = fn(&mut [u64], u32) -> u64;
+            let forms: [(&str, Shift, InPlace, &[u64], u64); 4] = [
+                ("shl", limbs::shl, limbs::shl_assign, &left, out_left),
+                (
+                    "shl portable",
+                    limbs::shl_portable,
+                    limbs::shl_assign_portable,
+                    &left,
+                    out_left,
+                ),
+                ("shr", limbs::shr, limbs::shr_assign, &right, out_right),
+                (
+                    "shr portable",
+                    limbs::shr_portable,
+                    limbs::shr_assign_portable,
+                    &right,
+                    out_right,
+                ),
+            ];
+            for (name, f, g, want, out) in forms {
+                let mut r = vec![0u64; n];
+                assert_eq!(f(&mut r, &a, s), out, "{name}: {}", ctx());
+                assert_eq!(r, want, "{name}: {}", ctx());
+                let mut x = a.clone();
+                assert_eq!(g(&mut x, s), out, "{name} in place: {}", ctx());
+                assert_eq!(x, want, "{name} in place: {}", ctx());
+            }
+        }
+    }
+}
