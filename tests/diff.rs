@@ -831,6 +831,37 @@ macro_rules! shift_tests {
 
 shift_tests!(shift_u8: u8, shift_u16: u16, shift_u32: u32, shift_u64: u64, shift_u128: u128, shift_usize: usize);
 
+/// `<<=` and `>>=` on one value kept across shifts, so that they meet heap buffers with and
+/// without room for the result (shifted in place or replaced), against GMP.
+#[test]
+fn shifts_in_place() {
+    let mut rng = Rng::for_test("shifts_in_place");
+    let mut n = 0u64;
+    for _ in 0..cases(20_000) {
+        let (a, ra) = pair(&mut rng, 40);
+        let (mut x, mut rx) = (a, ra);
+        for _ in 0..8 {
+            let s = match rng.below(3) {
+                0 => *rng.pick(&[1, 63, 64, 65, 128, 640]),
+                1 => rng.below(64 * 4),
+                _ => rng.below(64 * 40),
+            } as u32;
+            let before = hx(&rx);
+            if rng.bool() {
+                x <<= s;
+                rx <<= s;
+                check(&x, &rx, || format!("{before} <<= {s}"));
+            } else {
+                x >>= s;
+                rx >>= s;
+                check(&x, &rx, || format!("{before} >>= {s}"));
+            }
+            n += 1;
+        }
+    }
+    report("shifts_in_place", n);
+}
+
 #[test]
 fn sum_product_default() {
     let mut rng = Rng::for_test("sum_product_default");

@@ -1,7 +1,7 @@
 //! Shifts and bitwise operations of [`Int`] values. Negative values act as their infinite
 //! two's complement form, as in GMP and Python.
 
-use super::Int;
+use super::{pool, Int, Parts, Repr, INLINE};
 use crate::limbs;
 use alloc::{vec, vec::Vec};
 
@@ -53,7 +53,9 @@ impl Int {
         from_twos_complement(x)
     }
 
-    /// `self << k`: multiplication by 2^k.
+    /// `self << k`: multiplication by 2^k. The result is built where it is returned: an
+    /// inline one from a local array, a heap one in a cached buffer whose limbs below the
+    /// shifted value alone are cleared.
     pub(crate) fn shl_bits(&self, k: u64) -> Int {
         let a = self.as_limbs();
         if a.is_empty() {
@@ -63,45 +65,112 @@ impl Int {
         // Within Int::MAX_BITS, so the lengths below fit a usize.
         let words = (k / 64) as usize;
         let bits = (k % 64) as u32;
-        let n = a.len() + words + 1;
-        let mut r = Int::ZERO;
-        r.set_with(self.is_negative(), n, |v| {
-            if bits == 0 {
-                v[words..words + a.len()].copy_from_slice(a);
-            } else {
-                v[n - 1] = limbs::shl(&mut v[words..n - 1], a, bits);
-            }
-        });
-        r
+        let neg = self.is_negative();
+        let n = a.len() + words + (bits != 0) as usize;
+        if n <= INLINE {
+            let mut l = [0u64; INLINE];
+            shl_into(&mut l[words..n], a, bits);
+            return Parts::small(neg, l).into_int();
+        }
+        let mut buf = pool::take(n);
+        buf[..words].fill(0);
+        shl_into(&mut buf[words..n], a, bits);
+        // `a` is normalised: only the limb the bits moved into can be zero.
+        let len = n - (buf[n - 1] == 0) as usize;
+        if len <= INLINE {
+            let mut l = [0u64; INLINE];
+            l.copy_from_slice(&buf[..INLINE]);
+            pool::put(buf);
+            return Parts::small(neg, l).into_int();
+        }
+        Parts::Big { neg, len, buf }.into_int()
     }
 
-    /// `self >> k`: floor division by 2^k (toward negative infinity for negative values).
+    /// `self >> k`: floor division by 2^k (toward negative infinity for negative values). The
+    /// magnitude's shift is built where it is returned (as in [`Int::shl_bits`]); a negative
+    /// value that lost nonzero bits is then one further from zero.
     pub(crate) fn shr_bits(&self, k: u64) -> Int {
         let a = self.as_limbs();
         let words = usize::try_from(k / 64).unwrap_or(usize::MAX);
+        let neg = self.is_negative();
         if words >= a.len() {
-            return if self.is_negative() {
-                Int::from(-1)
-            } else {
-                Int::ZERO
-            };
+            return if neg { Int::from(-1) } else { Int::ZERO };
         }
         let bits = (k % 64) as u32;
-        let neg = self.is_negative();
-        let mut lost = neg && a[..words].iter().any(|&x| x != 0);
-        let mut r = Int::ZERO;
-        r.set_with(neg, a.len() - words, |v| {
-            if bits == 0 {
-                v.copy_from_slice(&a[words..]);
-            } else {
-                let out = limbs::shr(v, &a[words..], bits);
-                lost |= neg && out != 0;
-            }
-        });
+        let lost = neg
+            && (a[..words].iter().any(|&x| x != 0)
+                || (bits != 0 && a[words] & ((1u64 << bits) - 1) != 0));
+        let n = a.len() - words;
+        let r = if n <= INLINE {
+            let mut l = [0u64; INLINE];
+            shr_into(&mut l[..n], &a[words..], bits);
+            Parts::small(neg, l).into_int()
+        } else {
+            let mut buf = pool::take(n);
+            shr_into(&mut buf[..n], &a[words..], bits);
+            Parts::from_sign_buf(neg, buf, n).into_int()
+        };
         if lost {
-            r -= 1u32;
+            return shr_lost(r);
         }
         r
+    }
+
+    /// `self <<= k` in place when `self`'s heap buffer has room for the result (no new buffer,
+    /// as `mpz_mul_2exp` with the same destination), else as [`Int::shl_bits`].
+    pub(crate) fn shl_assign_bits(&mut self, k: u64) {
+        let words = usize::try_from(k / 64).unwrap_or(usize::MAX);
+        let room = match &self.repr {
+            Repr::Heap { len, buf, .. } => words < buf.len() && *len < buf.len() - words,
+            Repr::Inline { .. } => false,
+        };
+        if !room {
+            *self = self.shl_bits(k);
+            return;
+        }
+        super::limits::check_bits(u128::from(self.bits()) + u128::from(k), "Int::shl");
+        let bits = (k % 64) as u32;
+        if let Repr::Heap { len, buf, .. } = &mut self.repr {
+            let n = *len;
+            buf.copy_within(..n, words);
+            buf[..words].fill(0);
+            let mut top = words + n;
+            if bits != 0 {
+                let out = limbs::shl_assign(&mut buf[words..top], bits);
+                if out != 0 {
+                    buf[top] = out;
+                    top += 1;
+                }
+            }
+            *len = top;
+        }
+    }
+
+    /// `self >>= k` in place for a heap `self` (its buffer kept), else as [`Int::shr_bits`].
+    pub(crate) fn shr_assign_bits(&mut self, k: u64) {
+        let words = usize::try_from(k / 64).unwrap_or(usize::MAX);
+        let (neg, n) = match &self.repr {
+            Repr::Heap { neg, len, .. } if words < *len => (*neg, *len),
+            _ => {
+                *self = self.shr_bits(k);
+                return;
+            }
+        };
+        let bits = (k % 64) as u32;
+        let Some((mut buf, _)) = self.take_heap() else {
+            unreachable!("a heap value")
+        };
+        let lost = neg
+            && (buf[..words].iter().any(|&x| x != 0)
+                || (bits != 0 && buf[words] & ((1u64 << bits) - 1) != 0));
+        buf.copy_within(words..n, 0);
+        if bits != 0 {
+            limbs::shr_assign(&mut buf[..n - words], bits);
+        }
+        *self = Parts::from_sign_buf(neg, buf, n - words).into_int();
+        if lost {
+            *self = shr_lost(core::mem::take(self));
+        }
     }
 
     /// The number of bits of `|self|` (0 for zero).
@@ -250,5 +319,35 @@ fn logic_nonneg(a: &[u64], b: &[u64], op: Logic) -> Int {
             };
         }
     });
+    r
+}
+
+/// `r = a << bits` for `bits < 64` with `r.len() == a.len() + (bits != 0)`: the limbs of a
+/// shift by whole limbs plus `bits`, placed by the caller.
+#[inline(always)]
+fn shl_into(r: &mut [u64], a: &[u64], bits: u32) {
+    if bits == 0 {
+        r.copy_from_slice(a);
+    } else {
+        let n = a.len();
+        r[n] = limbs::shl(&mut r[..n], a, bits);
+    }
+}
+
+/// `r = a >> bits` for `bits < 64` and `r.len() == a.len()`.
+#[inline(always)]
+fn shr_into(r: &mut [u64], a: &[u64], bits: u32) {
+    if bits == 0 {
+        r.copy_from_slice(a);
+    } else {
+        limbs::shr(r, a, bits);
+    }
+}
+
+/// A floor shift of a negative value that lost nonzero bits: one further from zero.
+#[cold]
+#[inline(never)]
+fn shr_lost(mut r: Int) -> Int {
+    r -= 1u32;
     r
 }

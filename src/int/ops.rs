@@ -163,7 +163,7 @@ macro_rules! shift_op {
         impl ShlAssign<$t> for Int {
             #[inline]
             fn shl_assign(&mut self, k: $t) {
-                *self = &*self << k;
+                self.shl_assign_bits(u64::try_from(k).unwrap_or(u64::MAX));
             }
         }
         impl Shr<$t> for &Int {
@@ -183,7 +183,7 @@ macro_rules! shift_op {
         impl ShrAssign<$t> for Int {
             #[inline]
             fn shr_assign(&mut self, k: $t) {
-                *self = &*self >> k;
+                self.shr_assign_bits(u64::try_from(k).unwrap_or(u64::MAX));
             }
         }
     )*};
