@@ -437,7 +437,7 @@ static LANES: Lanes = {
 /// of receiving lanes is broadcast to every lane and compared with each lane's bit
 /// (`LANES.bits`), and each lane adds the sign bit plus 0 or 1, which flips the sign bits back:
 /// no address depends on the values, so the kernel runs in time independent of them. O(n),
-/// about 68 instructions a pass against 16 ADCs and 32 moves on the ADC chain; 16 loads and 4
+/// about 62 instructions a pass against 16 ADCs and 32 moves on the ADC chain; 16 loads and 4
 /// stores against 48 memory operations.
 ///
 /// Each pass stores its lanes only after the next pass has loaded its operands. With the
@@ -811,8 +811,8 @@ unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
 
 /// `r = a + b + carry` over `n` limbs, as [`add_lanes16`], but each register's receiving
 /// lanes add a row of `LANES.table` (the sign bit plus 0 or 1 per lane) indexed by its four
-/// bits of the mask: eight scalar instructions and four loads a pass instead of the broadcast
-/// and twelve vector instructions of the compares. Variable time: the table index depends on
+/// bits of the mask: eight scalar instructions a pass instead of the broadcast and twelve
+/// vector instructions of the compares (56 instructions a pass against 62). Variable time: the table index depends on
 /// the carries, so the loads' addresses depend on the values. Only the sums of `Int` reach it
 /// ([`add_n_top_asm`]); `add_n`, `sub_n` and everything constant-time take [`add_lanes16`].
 ///
