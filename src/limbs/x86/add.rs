@@ -812,9 +812,11 @@ unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
 /// `r = a + b + carry` over `n` limbs, as [`add_lanes16`], but each register's receiving
 /// lanes add a row of `LANES.table` (the sign bit plus 0 or 1 per lane) indexed by its four
 /// bits of the mask: eight scalar instructions a pass instead of the broadcast and twelve
-/// vector instructions of the compares (56 instructions a pass against 62). Variable time: the table index depends on
-/// the carries, so the loads' addresses depend on the values. Only the sums of `Int` reach it
-/// ([`add_n_top_asm`]); `add_n`, `sub_n` and everything constant-time take [`add_lanes16`].
+/// vector instructions of the compares (56 instructions a pass against 62).
+///
+/// Variable time: the table index depends on the carries, so the loads' addresses depend on
+/// the values. Only the sums of `Int` reach it ([`add_n_top_asm`]); `add_n`, `sub_n` and
+/// everything constant-time take [`add_lanes16`].
 ///
 /// # Safety
 /// As [`add_lanes16`].
