@@ -237,7 +237,7 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
 /// [`add_n_asm`] with the carry stored at `r + n`; returns `n` plus the carry. The lane
 /// kernels are out of line, each with its store of the carry, so that a caller makes one call.
 /// Variable time: without AVX-512F, from `ADD_AVX2_VARTIME` limbs, the AVX2 sum whose table
-/// index depends on the carries ([`add_lanes16_vartime`]); for `Int` only, never for
+/// index depends on the carries (`add_lanes16_vartime`); for `Int` only, never for
 /// constant-time code.
 ///
 /// # Safety
