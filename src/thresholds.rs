@@ -22,6 +22,17 @@ pub const ADD_AVX2: usize = 256;
 #[cfg(feature = "tiny-thresholds")]
 pub const ADD_AVX2: usize = 1;
 
+/// `limbs::add_n_top` (the sums of `Int`) without AVX-512F: the variable-time AVX2
+/// carry-lookahead kernel, whose table index depends on the carries, from this many limbs
+/// (ADC chain below). Never reached by constant-time code, which takes `ADD_AVX2`.
+#[cfg(not(feature = "tiny-thresholds"))]
+pub const ADD_AVX2_VARTIME: usize = 32;
+/// `limbs::add_n_top` (the sums of `Int`) without AVX-512F: the variable-time AVX2
+/// carry-lookahead kernel, whose table index depends on the carries, from this many limbs
+/// (ADC chain below). Never reached by constant-time code, which takes `ADD_AVX2`.
+#[cfg(feature = "tiny-thresholds")]
+pub const ADD_AVX2_VARTIME: usize = 1;
+
 /// `mul`: Karatsuba from this many limbs of the smaller operand (base case below).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const MUL_KARATSUBA: usize = 24;

@@ -63,7 +63,10 @@ fn run_mode(mask: u32, name: &str) -> u64 {
         checks += 3;
     }
 
-    for n in (1..=70).chain([200, 1000]) {
+    // Across the lane kernels' thresholds: the variable-time sum of `Int`
+    // (`ADD_AVX2_VARTIME`) and the constant-time `add_n`/`sub_n` (`ADD_AVX2`, `ADD_AVX512`).
+    let add = carry::thresholds::ADD_AVX2;
+    for n in (1..=70).chain([200, add - 1, add, add + 1, 1000]) {
         let (ra, rb) = (magnitude(&mut rng, n), magnitude(&mut rng, n));
         let (a, b) = (to_int(&ra), to_int(&rb));
         check(&(&a + &b), &Integer::from(&ra + &rb), || {

@@ -40,6 +40,8 @@ KERNELS = [
     ("carry_chain", LX + "add.rs", "macro_rules! carry_chain", limbs.carry_chain),
     ("add_lanes16", LX + "add.rs", "unsafe fn add_lanes16(", lambda: limbs.lanes16(False)),
     ("sub_lanes16", LX + "add.rs", "unsafe fn sub_lanes16(", lambda: limbs.lanes16(True)),
+    ("add_lanes16_vartime", LX + "add.rs", "unsafe fn add_lanes16_vartime(",
+     lambda: limbs.lanes16(False, vartime=True)),
     ("addmul_row", LX + "mul.rs", "unsafe fn addmul_row(", limbs.addmul_row),
     ("mul_1c_adx", LX + "mul.rs", "pub unsafe fn mul_1c_adx(", limbs.mul_1c),
     ("submul_1_adx", LX + "mul.rs", "pub unsafe fn submul_1_adx(", limbs.submul_1),

@@ -367,13 +367,18 @@ def hensel_1_odd():
     return b
 
 
-def lanes16(sub):
+def lanes16(sub, vartime=False):
     """`r = a ± b + carry` over n limbs (n a positive multiple of 16) on AVX2, sixteen limbs a
     pass in four registers of four lanes, the carries between the lanes resolved by one
     carry-lookahead addition (the doc comment of `add_lanes16` in `x86/add.rs` says how).
     `{c}` points at
     `LANES`: the sign bits, the largest signed limb, the lane order that `vpermd` restores
-    after two in-lane packs, then each register's four lane bits of the mask (at byte 96)."""
+    after two in-lane packs, each register's four lane bits of the mask (at byte 96), then the
+    table of the sign bit plus 0 or 1 per lane for each four bits of the mask (at byte 224).
+
+    The receiving lanes come from compares of the broadcast mask with each lane's bit, in time
+    independent of the values; with `vartime`, from rows of the table indexed by the mask
+    (fewer instructions, but the loads' addresses depend on the carries: variable time)."""
     op = "vpsubq" if sub else "vpaddq"
     b = Body()
     b("vmovdqu ymm15, ymmword ptr [{c}]")
@@ -419,6 +424,15 @@ def lanes16(sub):
         b("mov {x:e}, {m:e}", "and {x:e}, 0x00FF00FF", "lea {x}, [rax + 2*{x}]",
           "shr {m:e}, 8", "or {m:e}, 0xFF00FF00", "add {x}, {m}", "mov rax, {x}",
           "shr rax, 32", "xor {m:e}, {x:e}")
+        if vartime:
+            note("The receiving lanes, four bits a register, as offsets into the table (the")
+            note("addresses depend on the carries: variable time).")
+            b("lea {y:e}, [8*{m}]", "and {y:e}, 0x78", "mov {x:e}, {m:e}", "and {x:e}, 0xF0",
+              "shr {m:e}, 16", "lea {z:e}, [8*{m}]", "and {z:e}, 0x78", "and {m:e}, 0xF0")
+            idx = ["4*{y}", "2*{x}", "4*{z}", "2*{m}"]
+            for k in range(4):
+                b(f"{op} ymm{k + 4}, ymm{k + 8}, ymmword ptr [{{c}} + {idx[k]} + 224]")
+            return
         note("The receiving lanes: the mask in every lane, each lane's bit picked by a compare,")
         note("the sign bit plus 1 where it is set (no address depends on the values).")
         b("vmovd xmm0, {m:e}", "vpbroadcastq ymm0, xmm0")
@@ -443,6 +457,8 @@ def lanes16(sub):
     b.ops("a = inout(reg) a => _", "b = inout(reg) b => _", "r = inout(reg) r => _",
           "n = inout(reg) n => _", 'inout("rax") carry => carry', "c = in(reg) &LANES",
           "m = out(reg) _", "x = out(reg) _")
+    if vartime:
+        b.ops("y = out(reg) _", "z = out(reg) _")
     regs = [k for k in range(16) if k != 12 and (sub is False or k != 14)]
     b.ops(*[f'out("ymm{k}") _' for k in regs], "options(nostack)")
     return b

@@ -29,10 +29,12 @@ pub fn add_n(r: &mut [u64], a: &[u64], b: &[u64]) -> u64 {
 }
 
 /// `r[..n] = a + b` and `r[n] = ` the carry, for `a` and `b` of `n` limbs and `r` of `n + 1`,
-/// when the ADC chain is [`add_n`]'s kernel for `n` limbs (always off x86_64, where the
-/// portable loop runs); returns the carry, or `None` with nothing written when [`add_n`] would
-/// take the AVX-512F kernel. Makes no call, so that a caller whose fast path is this saves no
-/// registers; the other case goes to [`add_n`] out of line.
+/// when the ADC chain is [`add_n_top`]'s kernel for `n` limbs (always off x86_64, where the
+/// portable loop runs); returns the carry, or `None` with nothing written when [`add_n_top`]
+/// would take a lane kernel. Makes no call, so that a caller whose fast path is this saves no
+/// registers; the other case goes to [`add_n_top`] out of line. Runs in time independent of
+/// the values, but its `None` leads to [`add_n_top`], which does not: for variable-time
+/// callers.
 ///
 /// ```
 /// let mut r = [0; 3];
@@ -46,7 +48,7 @@ pub fn add_n_with_top(r: &mut [u64], a: &[u64], b: &[u64]) -> Option<u64> {
     assert!(b.len() == n && r.len() == n + 1);
     #[cfg(target_arch = "x86_64")]
     {
-        if !super::x86::add_n_is_chain(n) {
+        if !super::x86::add_n_top_is_chain(n) {
             return None;
         }
         // SAFETY: `a` and `b` hold n limbs, `r` n + 1 (the chain writes the first n and ends
@@ -70,6 +72,9 @@ pub fn add_n_with_top(r: &mut [u64], a: &[u64], b: &[u64]) -> Option<u64> {
 /// callers that took [`add_n_with_top`]'s inline path for the short sums and take this for the
 /// rest: the kernel checks inline, then one call into the lane kernel that also stores the
 /// carry.
+///
+/// Variable time: without AVX-512F, from `ADD_AVX2_VARTIME` limbs, the AVX2 kernel's table
+/// index depends on the carries. For `Int`'s sums; constant-time code takes [`add_n`].
 ///
 /// ```
 /// let mut r = [0; 3];

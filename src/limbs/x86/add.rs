@@ -1,8 +1,11 @@
 //! Addition and subtraction of limb vectors on one ADC/SBB chain (any x86_64), on AVX-512F
 //! lanes from `ADD_AVX512` limbs, and on AVX2 lanes from `ADD_AVX2` limbs without AVX-512F.
+//! The AVX2 lanes come in two forms: in time independent of the values for `add_n` and
+//! `sub_n` (which constant-time code reaches), and a faster variable-time sum for
+//! [`add_n_top_asm`] alone (the sums of `Int`), from `ADD_AVX2_VARTIME` limbs.
 
 use super::{has_avx2, has_avx512f};
-use crate::thresholds::{ADD_AVX2, ADD_AVX512};
+use crate::thresholds::{ADD_AVX2, ADD_AVX2_VARTIME, ADD_AVX512};
 use core::arch::asm;
 
 /// `r[i] = a[i] + b[i]` (ADC) or `a[i] - b[i]` (SBB) over `n` limbs, with the carry or borrow
@@ -131,6 +134,18 @@ pub fn add_n_is_chain(n: usize) -> bool {
     n < ADD_AVX512.min(ADD_AVX2) || (avx512f_known_off() && (n < ADD_AVX2 || avx2_known_off()))
 }
 
+/// Whether [`add_n_top_asm`] runs the ADC chain for `n` limbs (so that [`add_n_adc_end`]
+/// gives the same result as fast): short of both `ADD_AVX512` and `ADD_AVX2_VARTIME` limbs,
+/// or AVX-512F known to be off and short of `ADD_AVX2_VARTIME` or AVX2 known to be off. Reads
+/// the feature state without initialising it, so that an entry point testing this stays a
+/// leaf function (saves no registers).
+#[inline]
+pub fn add_n_top_is_chain(n: usize) -> bool {
+    use super::super::cpu::{avx2_known_off, avx512f_known_off};
+    n < ADD_AVX512.min(ADD_AVX2_VARTIME)
+        || (avx512f_known_off() && (n < ADD_AVX2_VARTIME || avx2_known_off()))
+}
+
 /// `r = a + b` over `n` limbs on one ADC chain; returns the carry out.
 ///
 /// # Safety
@@ -216,11 +231,14 @@ pub unsafe fn add_sub_n_avx2<const SUB: bool>(
     n: usize,
 ) -> u64 {
     // SAFETY: the caller's guarantees.
-    unsafe { avx2_body::<SUB>(r, a, b, n) }
+    unsafe { avx2_body::<SUB, false>(r, a, b, n) }
 }
 
 /// [`add_n_asm`] with the carry stored at `r + n`; returns `n` plus the carry. The lane
 /// kernels are out of line, each with its store of the carry, so that a caller makes one call.
+/// Variable time: without AVX-512F, from `ADD_AVX2_VARTIME` limbs, the AVX2 sum whose table
+/// index depends on the carries (`add_lanes16_vartime`); for `Int` only, never for
+/// constant-time code.
 ///
 /// # Safety
 /// As [`add_n_asm`], with `r` valid for writing `n + 1` limbs.
@@ -229,7 +247,7 @@ pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize)
     use super::super::cpu::{features_if_ready, CPU_AVX2, CPU_AVX512};
     // SAFETY: the caller's guarantees are the kernels'; AVX-512F and AVX2 are checked.
     unsafe {
-        if n >= ADD_AVX512.min(ADD_AVX2) {
+        if n >= ADD_AVX512.min(ADD_AVX2_VARTIME) {
             // One read of the feature state; before it is set, a cold call that sets it (so
             // that the caller keeps no registers across that call).
             let Some(f) = features_if_ready() else {
@@ -238,7 +256,7 @@ pub unsafe fn add_n_top_asm(r: *mut u64, a: *const u64, b: *const u64, n: usize)
             if n >= ADD_AVX512 && f & CPU_AVX512 != 0 {
                 return add_top_avx512(r, a, b, n);
             }
-            if n >= ADD_AVX2 && f & CPU_AVX2 != 0 {
+            if n >= ADD_AVX2_VARTIME && f & CPU_AVX2 != 0 {
                 return add_top_avx2(r, a, b, n);
             }
         }
@@ -292,7 +310,8 @@ unsafe fn add_top_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) ->
     }
 }
 
-/// [`add_sub_n_avx2`] (a sum) with the carry stored at `r + n`; returns `n` plus the carry.
+/// The variable-time AVX2 sum ([`add_n_avx2_vartime`]) with the carry stored at `r + n`;
+/// returns `n` plus the carry. Variable time: the table index depends on the carries.
 ///
 /// # Safety
 /// As [`add_n_top_asm`]; the CPU must support AVX2.
@@ -301,19 +320,39 @@ unsafe fn add_top_avx512(r: *mut u64, a: *const u64, b: *const u64, n: usize) ->
 unsafe fn add_top_avx2(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> usize {
     // SAFETY: the caller's guarantees; r + n is inside r.
     unsafe {
-        let carry = avx2_body::<false>(r, a, b, n);
+        let carry = avx2_body::<false, true>(r, a, b, n);
         *r.add(n) = carry;
         n + carry as usize
     }
 }
 
-/// The body of [`add_sub_n_avx2`], inlined into it and into [`add_top_avx2`].
+/// `r = a + b` over `n` limbs as [`add_sub_n_avx2`], on the variable-time lanes
+/// ([`add_lanes16_vartime`]); returns the carry out. Variable time: the table index depends
+/// on the carries. The kernel of [`add_top_avx2`] alone; here for the tests.
+///
+/// # Safety
+/// As [`add_sub_n_avx2`].
+#[cfg(test)]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+unsafe fn add_n_avx2_vartime(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+    // SAFETY: the caller's guarantees.
+    unsafe { avx2_body::<false, true>(r, a, b, n) }
+}
+
+/// The body of [`add_sub_n_avx2`] (and of [`add_top_avx2`] when `VARTIME`: the sum on
+/// [`add_lanes16_vartime`]), inlined into them.
 ///
 /// # Safety
 /// As [`add_sub_n_avx2`].
 #[target_feature(enable = "avx2")]
 #[inline]
-unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, n: usize) -> u64 {
+unsafe fn avx2_body<const SUB: bool, const VARTIME: bool>(
+    r: *mut u64,
+    a: *const u64,
+    b: *const u64,
+    n: usize,
+) -> u64 {
     let head = n % 16;
     // SAFETY: the caller's guarantees; the limbs from `head` on are inside the slices and
     // n - head is a multiple of 16.
@@ -328,22 +367,27 @@ unsafe fn avx2_body<const SUB: bool>(r: *mut u64, a: *const u64, b: *const u64, 
         let (r, a, b) = (r.add(head), a.add(head), b.add(head));
         if SUB {
             sub_lanes16(r, a, b, n - head, carry)
+        } else if VARTIME {
+            add_lanes16_vartime(r, a, b, n - head, carry)
         } else {
             add_lanes16(r, a, b, n - head, carry)
         }
     }
 }
 
-/// The constants of [`add_lanes16`] and [`sub_lanes16`]: the sign bit and the largest signed
-/// limb in four lanes, the order of eight 32-bit lanes that undoes two in-lane packs, and for
-/// each of the four registers of a pass the bit of the receiving-lanes mask that belongs to
-/// each of its lanes (bits 0–3, 4–7, 16–19 and 20–23).
+/// The constants of [`add_lanes16`], [`sub_lanes16`] and [`add_lanes16_vartime`]: the sign
+/// bit and the largest signed limb in four lanes, the order of eight 32-bit lanes that undoes
+/// two in-lane packs, for each of the four registers of a pass the bit of the receiving-lanes
+/// mask that belongs to each of its lanes (bits 0–3, 4–7, 16–19 and 20–23; byte 96), and the
+/// table (byte 224, read by [`add_lanes16_vartime`] only) whose row `k` holds, in each lane,
+/// the sign bit plus 1 where bit `k` of the lane is set (the sign bit alone elsewhere).
 #[repr(C, align(32))]
 struct Lanes {
     sign: [u64; 4],
     max: [u64; 4],
     order: [u32; 8],
     bits: [[u64; 4]; 4],
+    table: [[u64; 4]; 16],
 }
 
 static LANES: Lanes = {
@@ -358,11 +402,24 @@ static LANES: Lanes = {
         }
         k += 1;
     }
+    let mut table = [[sign; 4]; 16];
+    let mut k = 0;
+    while k < 16 {
+        let mut lane = 0;
+        while lane < 4 {
+            if k >> lane & 1 == 1 {
+                table[k][lane] = sign + 1;
+            }
+            lane += 1;
+        }
+        k += 1;
+    }
     Lanes {
         sign: [sign; 4],
         max: [sign - 1; 4],
         order: [0, 4, 1, 5, 2, 6, 3, 7],
         bits,
+        table,
     }
 };
 
@@ -380,7 +437,7 @@ static LANES: Lanes = {
 /// of receiving lanes is broadcast to every lane and compared with each lane's bit
 /// (`LANES.bits`), and each lane adds the sign bit plus 0 or 1, which flips the sign bits back:
 /// no address depends on the values, so the kernel runs in time independent of them. O(n),
-/// about 68 instructions a pass against 16 ADCs and 32 moves on the ADC chain; 16 loads and 4
+/// about 62 instructions a pass against 16 ADCs and 32 moves on the ADC chain; 16 loads and 4
 /// stores against 48 memory operations.
 ///
 /// Each pass stores its lanes only after the next pass has loaded its operands. With the
@@ -752,6 +809,194 @@ unsafe fn sub_lanes16(r: *mut u64, a: *const u64, b: *const u64, n: usize, carry
     carry
 }
 
+/// `r = a + b + carry` over `n` limbs, as [`add_lanes16`], but each register's receiving
+/// lanes add a row of `LANES.table` (the sign bit plus 0 or 1 per lane) indexed by its four
+/// bits of the mask: eight scalar instructions a pass instead of the broadcast and twelve
+/// vector instructions of the compares (56 instructions a pass against 62).
+///
+/// Variable time: the table index depends on the carries, so the loads' addresses depend on
+/// the values. Only the sums of `Int` reach it ([`add_n_top_asm`]); `add_n`, `sub_n` and
+/// everything constant-time take [`add_lanes16`].
+///
+/// # Safety
+/// As [`add_lanes16`].
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn add_lanes16_vartime(
+    r: *mut u64,
+    a: *const u64,
+    b: *const u64,
+    n: usize,
+    carry: u64,
+) -> u64 {
+    debug_assert!(n > 0 && n.is_multiple_of(16) && carry <= 1);
+    let mut carry = carry;
+    // SAFETY: the caller's guarantees: each pass reads limbs i..i + 16 of `a` and `b` (i < n,
+    // n a multiple of 16) before it writes them in `r`, so `r` may equal `a` or `b`; `LANES`
+    // is 32-byte aligned, its constants are read at fixed offsets below 96 bytes, and each
+    // table offset is a row (four bits of the mask times 32 bytes, from byte 224: below
+    // 224 + 16 times 32 bytes, the end of `LANES`). The flags need not survive the call, and
+    // the block ends with vzeroupper.
+    unsafe {
+        // Generated by scripts/asm/gen.py (add_lanes16_vartime): edit the generator, not this call.
+        asm!(
+            "vmovdqu ymm15, ymmword ptr [{c}]",
+            "vmovdqu ymm14, ymmword ptr [{c} + 32]",
+            "vmovdqu ymm13, ymmword ptr [{c} + 64]",
+            // The first pass on its own, so that the loop stores the pass before its own.
+            // Each lane with its sign bit flipped (signed order is then unsigned order),
+            // and the lane sums (differences) with their sign bits flipped.
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpaddq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpaddq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpaddq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpaddq ymm11, ymm3, ymmword ptr [{b} + 96]",
+            // Generate: the lane wraps. Propagate: the lane is all ones (a sum) or zero.
+            "vpcmpgtq ymm0, ymm0, ymm8",
+            "vpcmpgtq ymm1, ymm1, ymm9",
+            "vpcmpgtq ymm2, ymm2, ymm10",
+            "vpcmpgtq ymm3, ymm3, ymm11",
+            "vpcmpeqq ymm4, ymm8, ymm14",
+            "vpcmpeqq ymm5, ymm9, ymm14",
+            "vpcmpeqq ymm6, ymm10, ymm14",
+            "vpcmpeqq ymm7, ymm11, ymm14",
+            // Both masks to one word: bits 0-7 and 16-23 generate, 8-15 and 24-31 propagate.
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm4, ymm4, ymm6",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
+            "vpmovmskb {m:e}, ymm0",
+            // The lookahead: (generate << 1 | carry) + propagate, the gaps between the two
+            // bytes of each set to ones so that a carry crosses them; bit 32 is the carry out.
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            // The receiving lanes, four bits a register, as offsets into the table (the
+            // addresses depend on the carries: variable time).
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpaddq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 224]",
+            "vpaddq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 224]",
+            "vpaddq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 224]",
+            "vpaddq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 224]",
+            "sub {n}, 16",
+            "jz 3f",
+            ".p2align 4",
+            "2:",
+            "add {a}, 128",
+            "add {b}, 128",
+            "add {r}, 128",
+            "vpxor ymm0, ymm15, ymmword ptr [{a}]",
+            "vpxor ymm1, ymm15, ymmword ptr [{a} + 32]",
+            "vpxor ymm2, ymm15, ymmword ptr [{a} + 64]",
+            "vpxor ymm3, ymm15, ymmword ptr [{a} + 96]",
+            "vpaddq ymm8, ymm0, ymmword ptr [{b}]",
+            "vpaddq ymm9, ymm1, ymmword ptr [{b} + 32]",
+            "vpaddq ymm10, ymm2, ymmword ptr [{b} + 64]",
+            "vpaddq ymm11, ymm3, ymmword ptr [{b} + 96]",
+            // The previous pass's lanes, stored after this pass's loads (see the doc comment).
+            "vmovdqu ymmword ptr [{r} - 128], ymm4",
+            "vmovdqu ymmword ptr [{r} - 96], ymm5",
+            "vmovdqu ymmword ptr [{r} - 64], ymm6",
+            "vmovdqu ymmword ptr [{r} - 32], ymm7",
+            "vpcmpgtq ymm0, ymm0, ymm8",
+            "vpcmpgtq ymm1, ymm1, ymm9",
+            "vpcmpgtq ymm2, ymm2, ymm10",
+            "vpcmpgtq ymm3, ymm3, ymm11",
+            "vpcmpeqq ymm4, ymm8, ymm14",
+            "vpcmpeqq ymm5, ymm9, ymm14",
+            "vpcmpeqq ymm6, ymm10, ymm14",
+            "vpcmpeqq ymm7, ymm11, ymm14",
+            "vpackssdw ymm0, ymm0, ymm1",
+            "vpackssdw ymm2, ymm2, ymm3",
+            "vpackssdw ymm4, ymm4, ymm5",
+            "vpackssdw ymm6, ymm6, ymm7",
+            "vpackssdw ymm0, ymm0, ymm2",
+            "vpackssdw ymm4, ymm4, ymm6",
+            "vpermd ymm0, ymm13, ymm0",
+            "vpermd ymm4, ymm13, ymm4",
+            "vpacksswb ymm0, ymm0, ymm4",
+            "vpmovmskb {m:e}, ymm0",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0x00FF00FF",
+            "lea {x}, [rax + 2*{x}]",
+            "shr {m:e}, 8",
+            "or {m:e}, 0xFF00FF00",
+            "add {x}, {m}",
+            "mov rax, {x}",
+            "shr rax, 32",
+            "xor {m:e}, {x:e}",
+            "lea {y:e}, [8*{m}]",
+            "and {y:e}, 0x78",
+            "mov {x:e}, {m:e}",
+            "and {x:e}, 0xF0",
+            "shr {m:e}, 16",
+            "lea {z:e}, [8*{m}]",
+            "and {z:e}, 0x78",
+            "and {m:e}, 0xF0",
+            "vpaddq ymm4, ymm8, ymmword ptr [{c} + 4*{y} + 224]",
+            "vpaddq ymm5, ymm9, ymmword ptr [{c} + 2*{x} + 224]",
+            "vpaddq ymm6, ymm10, ymmword ptr [{c} + 4*{z} + 224]",
+            "vpaddq ymm7, ymm11, ymmword ptr [{c} + 2*{m} + 224]",
+            "sub {n}, 16",
+            "jnz 2b",
+            "3:",
+            "vmovdqu ymmword ptr [{r}], ymm4",
+            "vmovdqu ymmword ptr [{r} + 32], ymm5",
+            "vmovdqu ymmword ptr [{r} + 64], ymm6",
+            "vmovdqu ymmword ptr [{r} + 96], ymm7",
+            "vzeroupper",
+            a = inout(reg) a => _,
+            b = inout(reg) b => _,
+            r = inout(reg) r => _,
+            n = inout(reg) n => _,
+            inout("rax") carry => carry,
+            c = in(reg) &LANES,
+            m = out(reg) _,
+            x = out(reg) _,
+            y = out(reg) _,
+            z = out(reg) _,
+            out("ymm0") _,
+            out("ymm1") _,
+            out("ymm2") _,
+            out("ymm3") _,
+            out("ymm4") _,
+            out("ymm5") _,
+            out("ymm6") _,
+            out("ymm7") _,
+            out("ymm8") _,
+            out("ymm9") _,
+            out("ymm10") _,
+            out("ymm11") _,
+            out("ymm13") _,
+            out("ymm14") _,
+            out("ymm15") _,
+            options(nostack),
+        );
+    }
+    carry
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -794,7 +1039,12 @@ mod tests {
                 let mut r4 = vec![7; n + 1];
                 match add_n_with_top(&mut r4, a, b) {
                     Some(c) => assert_eq!((c, &r4[..n], r4[n]), (c1, &r1[..], c1), "{ctx}"),
-                    None => assert!(!add_n_is_chain(n) && r4.iter().all(|&x| x == 7), "{ctx}"),
+                    None => {
+                        assert!(
+                            !add_n_top_is_chain(n) && r4.iter().all(|&x| x == 7),
+                            "{ctx}"
+                        )
+                    }
                 }
                 let mut r5 = vec![7; n + 1];
                 assert_eq!(add_n_top(&mut r5, a, b), n + c1 as usize, "add_n_top {ctx}");
@@ -835,6 +1085,21 @@ mod tests {
     fn avx2_carry_chains_match_portable_twins() {
         if has_avx2() {
             lane_kernels_match_portable_twins(add_sub_n_avx2::<false>, add_sub_n_avx2::<true>);
+            lane_kernels_match_portable_twins(add_n_avx2_vartime, add_sub_n_avx2::<true>);
+        }
+    }
+
+    /// The AVX2 kernels of a sum (`sub` false) or a difference, with their names: the
+    /// constant-time sum and difference of [`add_sub_n_avx2`] and the variable-time sum of
+    /// [`add_top_avx2`].
+    fn avx2_kernels(sub: bool) -> Vec<(Kernel, &'static str)> {
+        if sub {
+            vec![(add_sub_n_avx2::<true>, "constant time")]
+        } else {
+            vec![
+                (add_sub_n_avx2::<false>, "constant time"),
+                (add_n_avx2_vartime, "variable time"),
+            ]
         }
     }
 
@@ -945,29 +1210,24 @@ mod tests {
                         mem[ia..ia + n].copy_from_slice(&a);
                         mem[ib..ib + n].copy_from_slice(&b);
                         let ctx = format!("n={n} page offsets {oa} {ob} {or} (limbs)");
-                        for sub in [false, true] {
+                        for (sub, (kernel, kind)) in [false, true]
+                            .into_iter()
+                            .flat_map(|sub| avx2_kernels(sub).into_iter().map(move |k| (sub, k)))
+                        {
                             let twin = if sub { sub_n_portable } else { add_n_portable };
-                            let kernel = if sub {
-                                add_sub_n_avx2::<true>
-                            } else {
-                                add_sub_n_avx2::<false>
-                            };
                             let mut want = vec![0; n];
                             let c = twin(&mut want, &a, &b);
                             let p = mem.as_mut_ptr();
                             // SAFETY: AVX2 is present; the three ranges of n limbs lie apart
                             // inside `mem`.
                             let c1 = unsafe { kernel(p.add(ir), p.add(ia), p.add(ib), n) };
-                            assert_eq!((c1, &mem[ir..ir + n]), (c, &want[..]), "sub={sub} {ctx}");
+                            let ctx = format!("sub={sub} {kind} {ctx}");
+                            assert_eq!((c1, &mem[ir..ir + n]), (c, &want[..]), "{ctx}");
                             // In place, r == a.
                             mem[ia..ia + n].copy_from_slice(&a);
                             // SAFETY: as above; r equals a.
                             let c2 = unsafe { kernel(p.add(ia), p.add(ia), p.add(ib), n) };
-                            assert_eq!(
-                                (c2, &mem[ia..ia + n]),
-                                (c, &want[..]),
-                                "r=a sub={sub} {ctx}"
-                            );
+                            assert_eq!((c2, &mem[ia..ia + n]), (c, &want[..]), "r=a {ctx}");
                             mem[ia..ia + n].copy_from_slice(&a);
                         }
                     }
@@ -1014,34 +1274,39 @@ mod tests {
                         }
                     };
                     assert_eq!((c, &r), (c1 | c2, &want), "n={n} sub={sub} carry in 1");
+                    if !sub {
+                        let mut r = vec![0; n];
+                        // SAFETY: as above.
+                        let c = unsafe {
+                            add_lanes16_vartime(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n, 1)
+                        };
+                        assert_eq!((c, &r), (c1 | c2, &want), "n={n} variable time carry in 1");
+                    }
                 }
             }
         }
     }
 
-    /// [`add_sub_n_avx2`] on `a`, `b` against the portable twin, out of place, in place in
-    /// `a` and in place in `b`.
+    /// Each AVX2 kernel of a sum or difference ([`avx2_kernels`]) on `a`, `b` against the
+    /// portable twin, out of place, in place in `a` and in place in `b`.
     fn lane_kernel_case(sub: bool, a: &[u64], b: &[u64], ctx: &str) {
         let n = a.len();
-        let kernel = if sub {
-            add_sub_n_avx2::<true>
-        } else {
-            add_sub_n_avx2::<false>
-        };
         let twin = if sub { sub_n_portable } else { add_n_portable };
         let mut want = vec![0; n];
         let c = twin(&mut want, a, b);
-        let mut r = vec![0; n];
-        // SAFETY: AVX2 is present (checked by the caller); all three hold n limbs.
-        let c1 = unsafe { kernel(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
-        assert_eq!((c1, &r), (c, &want), "sub={sub} {ctx}");
-        let mut x = a.to_vec();
-        // SAFETY: as above; r may equal a.
-        let c2 = unsafe { kernel(x.as_mut_ptr(), x.as_ptr(), b.as_ptr(), n) };
-        assert_eq!((c2, &x), (c, &want), "r = a, sub={sub} {ctx}");
-        let mut y = b.to_vec();
-        // SAFETY: as above; r may equal b.
-        let c3 = unsafe { kernel(y.as_mut_ptr(), a.as_ptr(), y.as_ptr(), n) };
-        assert_eq!((c3, &y), (c, &want), "r = b, sub={sub} {ctx}");
+        for (kernel, kind) in avx2_kernels(sub) {
+            let mut r = vec![0; n];
+            // SAFETY: AVX2 is present (checked by the caller); all three hold n limbs.
+            let c1 = unsafe { kernel(r.as_mut_ptr(), a.as_ptr(), b.as_ptr(), n) };
+            assert_eq!((c1, &r), (c, &want), "sub={sub} {kind} {ctx}");
+            let mut x = a.to_vec();
+            // SAFETY: as above; r may equal a.
+            let c2 = unsafe { kernel(x.as_mut_ptr(), x.as_ptr(), b.as_ptr(), n) };
+            assert_eq!((c2, &x), (c, &want), "r = a, sub={sub} {kind} {ctx}");
+            let mut y = b.to_vec();
+            // SAFETY: as above; r may equal b.
+            let c3 = unsafe { kernel(y.as_mut_ptr(), a.as_ptr(), y.as_ptr(), n) };
+            assert_eq!((c3, &y), (c, &want), "r = b, sub={sub} {kind} {ctx}");
+        }
     }
 }
