@@ -200,7 +200,7 @@ fn nothing_aborts() {
         (
             "allocation",
             "ulimit -v 1000000;",
-            Some("Int: cannot allocate 2147483664 bytes"),
+            Some("Int: cannot allocate 2147483656 bytes"),
         ),
         ("nth_root", "ulimit -v 300000;", None),
         ("perfect_power", "ulimit -t 30;", None),
