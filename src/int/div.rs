@@ -290,11 +290,11 @@ fn div_parts_with(
 fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     if limbs::in_registers(an, dn) {
-        let r = &mut [0; DIV_REGISTERS][..dn];
         if limbs::few_digits(an, dn) {
+            let r = &mut [0; DIV_REGISTERS][..dn];
             limbs::divrem_in_registers_hw(q, r, a, b);
         } else {
-            limbs::divrem_in_registers(q, r, a, b, limbs::divisor_reciprocal(b));
+            limbs::div_q_in_registers(q, a, b);
         }
     } else if limbs::is_short(an, dn) {
         let s = limbs::div_q_short_scratch_len(an, dn);
