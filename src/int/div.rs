@@ -245,14 +245,10 @@ fn to_u128(a: &[u64]) -> u128 {
     a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64
 }
 
-/// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
-/// quotients come from the top limbs alone ([`limbs::div_q_short`]).
-fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
-    div_parts_with(a, b, qneg, pool::take)
-}
-
-/// [`div_parts`] with a quotient of more than [`INLINE`] limbs (or any quotient by one limb
-/// of a dividend above two) in `buffer(n)`, a buffer of at least `n` limbs.
+/// `|a| / |b|` with the sign `qneg`, the remainder not formed, for [`Int::assign_div`]; `b`
+/// must not be empty. Short quotients come from the top limbs alone ([`limbs::div_q_short`]).
+/// A quotient of more than [`INLINE`] limbs (or any quotient by one limb of a dividend above
+/// two) goes in `buffer(n)`, a buffer of at least `n` limbs.
 #[inline(always)]
 fn div_parts_with(
     a: &[u64],
@@ -312,6 +308,37 @@ fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
             limbs::divrem(q, r, a, b, s)
         });
     }
+}
+
+/// `|a| / |b|` for [`Int::div_trunc`]; `b` is not empty. A quotient of at most [`INLINE`]
+/// limbs goes to `q` (zero on entry) and gives `None`, a larger one comes back in the first
+/// `n` limbs of a buffer.
+#[inline(never)]
+fn div_out(q: &mut [u64; INLINE], n: &mut usize, a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
+    if below(a, b) {
+        return None;
+    }
+    let (an, dn) = (a.len(), b.len());
+    if dn == 1 {
+        if an <= 2 {
+            let x = to_u128(a) / b[0] as u128;
+            (q[0], q[1]) = (x as u64, (x >> 64) as u64);
+            return None;
+        }
+        let mut buf = pool::take(an);
+        limbs::divrem_1(&mut buf[..an], a, b[0]);
+        *n = an;
+        return hand_back(q, buf, an);
+    }
+    let qn = an - dn + 1;
+    if qn <= INLINE {
+        div_into(&mut q[..qn], a, b);
+        return None;
+    }
+    let mut buf = pool::take(qn);
+    div_into(&mut buf[..qn], a, b);
+    *n = qn;
+    hand_back(q, buf, qn)
 }
 
 /// `|a| mod d` for a limb `d != 0`, for [`Int::rem_trunc`]: the remainder comes back in a
@@ -860,12 +887,16 @@ impl Int {
         }
     }
 
-    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero.
-    #[inline(never)]
+    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero. The
+    /// quotient is built here, in the caller, from what [`div_out`] hands back: see
+    /// [`Int::from_out`].
+    #[inline(always)]
     pub(crate) fn div_trunc(&self, d: &Int) -> Int {
-        assert!(!d.is_zero(), "attempt to divide by zero");
-        let qneg = self.is_negative() != d.is_negative();
-        div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
+        let (a, b) = (self.as_limbs(), d.as_limbs());
+        assert!(!b.is_empty(), "attempt to divide by zero");
+        let (mut q, mut n) = ([0; INLINE], 0);
+        let buf = div_out(&mut q, &mut n, a, b);
+        Int::from_out(self.is_negative() != d.is_negative(), q, buf, n)
     }
 
     /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero. The
