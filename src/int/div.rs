@@ -347,7 +347,13 @@ fn div_out(q: &mut [u64; INLINE], n: &mut usize, a: &[u64], b: &[u64]) -> Option
 fn rem_1_out(a: &[u64], d: u64) -> u64 {
     match a.len() {
         0 => 0,
-        1 | 2 => (to_u128(a) % d as u128) as u64,
+        1 => a[0] % d,
+        2 => {
+            // Hardware divisions rather than the 128-bit `%`'s library call; a top limb below
+            // `d` is its own remainder.
+            let r1 = if a[1] < d { a[1] } else { a[1] % d };
+            limbs::div_2by1_hw(r1, a[0], d).1
+        }
         _ => limbs::mod_1(a, d),
     }
 }
