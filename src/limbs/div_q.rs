@@ -13,7 +13,8 @@
 //! quotient limbs `Q'·D` is formed in the remainder's own limbs by rows (`mul_1`, then
 //! `addmul_1`) and subtracted from `N` in one more pass, with no scratch; longer quotients
 //! subtract `submul_1` rows or one product by [`mul`]. [`rem_short`] keeps the quotient of
-//! the smaller shapes on the stack. This is the idea of GMP's `mpn_div_q` (the
+//! the smaller shapes on the stack, and takes a two-limb quotient under a normalised divisor
+//! in registers, its second digit possibly one too large (the remainder's sign corrects it). This is the idea of GMP's `mpn_div_q` (the
 //! approximate quotient of Brent and Zimmermann, "Modern Computer Arithmetic", §1.4.3: a
 //! quotient digit from the top limbs is off by at most a few units), reduced here to one
 //! exact division of the top parts and one sign test.
