@@ -320,7 +320,7 @@ fn two_digit_remainders_normalised() {
                 0 => Integer::new(),
                 1 => Integer::from(1),
                 2 => Integer::from(&d - 1u32),
-                3 => Integer::from(&d - magnitude(&mut rng, 1)),
+                3 => &d - magnitude(&mut rng, 1),
                 _ => magnitude(&mut rng, dn) % &d,
             };
             let a = Integer::from(&q * &d) + r;
