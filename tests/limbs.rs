@@ -698,6 +698,11 @@ fn check_divrem(a: &[u64], d: &[u64], ctx: &str) {
         (eq.clone(), er.clone()),
         "divrem {ctx} an {an} dn {dn}"
     );
+    if limbs::in_registers(an, dn) {
+        // The register-held quotient-only form.
+        limbs::div_q_in_registers(&mut q, a, d);
+        assert_eq!(int(&q), eq, "div_q_in_registers {ctx} an {an} dn {dn}");
+    }
     if limbs::is_short(an, dn) {
         // The short division's quotient-only and remainder-only forms.
         let mut scratch = vec![0x5555; limbs::rem_short_scratch_len(an, dn)];

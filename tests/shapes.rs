@@ -280,6 +280,67 @@ fn short_quotients_carry_runs() {
     report("short_quotients_carry_runs", n);
 }
 
+/// Two-limb quotients under normalised divisors of 3 to 40 limbs (and 100, 1000), the case
+/// whose second digit is a hardware division corrected only by the divisor's second limb and
+/// whose remainder then takes up to two add-backs: divisors whose limbs below the top are all
+/// ones, zero, or random, under a top limb of `2^63`, all ones or random (top bit set);
+/// quotients `q1·B + q0` with `q1` 0 or 1 and `q0` 0, 1, `B - 2`, `B - 1` or random; the
+/// remainder 0, 1, `d - 1`, `d` less a limb, or random; the dividend `q·d + r` and one either
+/// side; both signs. Covers the window whose top limb equals the divisor's (the general path).
+#[test]
+fn two_digit_remainders_normalised() {
+    let mut rng = Rng::for_test("two_digit_remainders_normalised");
+    let mut n = 0u64;
+    let lengths: Vec<usize> = (3..=40).chain([100, 1000]).collect();
+    for &dn in &lengths {
+        let bits = 64 * dn as u32;
+        for _ in 0..cases(60) {
+            let top = match rng.below(3) {
+                0 => 1u64 << 63,
+                1 => u64::MAX,
+                _ => rng.next_u64() | 1 << 63,
+            };
+            let low = rng.below(3);
+            let mut d = Integer::from(top) << (bits - 64);
+            for i in 0..dn - 1 {
+                let limb = match low {
+                    0 => u64::MAX,
+                    1 => 0,
+                    _ => {
+                        let x = rng.next_u64();
+                        *rng.pick(&[x, u64::MAX, 0, 1])
+                    }
+                };
+                d = with_limb(&d, i, limb);
+            }
+            let x = rng.next_u64();
+            let q0 = *rng.pick(&[0, 1, u64::MAX - 1, u64::MAX, x]);
+            let q = (Integer::from(rng.below(2)) << 64u32) + q0;
+            let r = match rng.below(5) {
+                0 => Integer::new(),
+                1 => Integer::from(1),
+                2 => Integer::from(&d - 1u32),
+                3 => &d - magnitude(&mut rng, 1),
+                _ => magnitude(&mut rng, dn) % &d,
+            };
+            let a = Integer::from(&q * &d) + r;
+            for a in [
+                a.clone(),
+                Integer::from(&a + 1u32),
+                Integer::from(&a - 1u32),
+            ] {
+                if a < 0 {
+                    continue;
+                }
+                let sa = if rng.bool() { -a } else { a };
+                let sd = if rng.bool() { -d.clone() } else { d.clone() };
+                check_division(&sa, &sd, &mut n);
+            }
+        }
+    }
+    report("two_digit_remainders_normalised", n);
+}
+
 /// Random operands of every length pair up to 40 limbs, quotients short and long.
 #[test]
 fn division_all_lengths() {

@@ -245,14 +245,10 @@ fn to_u128(a: &[u64]) -> u128 {
     a[0] as u128 | (a.get(1).copied().unwrap_or(0) as u128) << 64
 }
 
-/// `|a| / |b|` with the sign `qneg`, the remainder not formed; `b` must not be empty. Short
-/// quotients come from the top limbs alone ([`limbs::div_q_short`]).
-fn div_parts(a: &[u64], b: &[u64], qneg: bool) -> Parts {
-    div_parts_with(a, b, qneg, pool::take)
-}
-
-/// [`div_parts`] with a quotient of more than [`INLINE`] limbs (or any quotient by one limb
-/// of a dividend above two) in `buffer(n)`, a buffer of at least `n` limbs.
+/// `|a| / |b|` with the sign `qneg`, the remainder not formed, for [`Int::assign_div`]; `b`
+/// must not be empty. Short quotients come from the top limbs alone ([`limbs::div_q_short`]).
+/// A quotient of more than [`INLINE`] limbs (or any quotient by one limb of a dividend above
+/// two) goes in `buffer(n)`, a buffer of at least `n` limbs.
 #[inline(always)]
 fn div_parts_with(
     a: &[u64],
@@ -290,11 +286,11 @@ fn div_parts_with(
 fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     let (an, dn) = (a.len(), b.len());
     if limbs::in_registers(an, dn) {
-        let r = &mut [0; DIV_REGISTERS][..dn];
         if limbs::few_digits(an, dn) {
+            let r = &mut [0; DIV_REGISTERS][..dn];
             limbs::divrem_in_registers_hw(q, r, a, b);
         } else {
-            limbs::divrem_in_registers(q, r, a, b, limbs::divisor_reciprocal(b));
+            limbs::div_q_in_registers(q, a, b);
         }
     } else if limbs::is_short(an, dn) {
         let s = limbs::div_q_short_scratch_len(an, dn);
@@ -314,13 +310,50 @@ fn div_into(q: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
+/// `|a| / |b|` for [`Int::div_trunc`]; `b` is not empty. A quotient of at most [`INLINE`]
+/// limbs goes to `q` (zero on entry) and gives `None`, a larger one comes back in the first
+/// `n` limbs of a buffer.
+#[inline(never)]
+fn div_out(q: &mut [u64; INLINE], n: &mut usize, a: &[u64], b: &[u64]) -> Option<Box<[u64]>> {
+    if below(a, b) {
+        return None;
+    }
+    let (an, dn) = (a.len(), b.len());
+    if dn == 1 {
+        if an <= 2 {
+            let x = to_u128(a) / b[0] as u128;
+            (q[0], q[1]) = (x as u64, (x >> 64) as u64);
+            return None;
+        }
+        let mut buf = pool::take(an);
+        limbs::divrem_1(&mut buf[..an], a, b[0]);
+        *n = an;
+        return hand_back(q, buf, an);
+    }
+    let qn = an - dn + 1;
+    if qn <= INLINE {
+        div_into(&mut q[..qn], a, b);
+        return None;
+    }
+    let mut buf = pool::take(qn);
+    div_into(&mut buf[..qn], a, b);
+    *n = qn;
+    hand_back(q, buf, qn)
+}
+
 /// `|a| mod d` for a limb `d != 0`, for [`Int::rem_trunc`]: the remainder comes back in a
 /// register.
 #[inline(never)]
 fn rem_1_out(a: &[u64], d: u64) -> u64 {
     match a.len() {
         0 => 0,
-        1 | 2 => (to_u128(a) % d as u128) as u64,
+        1 => a[0] % d,
+        2 => {
+            // Hardware divisions rather than the 128-bit `%`'s library call; a top limb below
+            // `d` is its own remainder.
+            let r1 = if a[1] < d { a[1] } else { a[1] % d };
+            limbs::div_2by1_hw(r1, a[0], d).1
+        }
         _ => limbs::mod_1(a, d),
     }
 }
@@ -860,12 +893,16 @@ impl Int {
         }
     }
 
-    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero.
-    #[inline(never)]
+    /// `self / d` truncated toward zero, the remainder not formed. Panics when `d` is zero. The
+    /// quotient is built here, in the caller, from what [`div_out`] hands back: see
+    /// [`Int::from_out`].
+    #[inline(always)]
     pub(crate) fn div_trunc(&self, d: &Int) -> Int {
-        assert!(!d.is_zero(), "attempt to divide by zero");
-        let qneg = self.is_negative() != d.is_negative();
-        div_parts(self.as_limbs(), d.as_limbs(), qneg).into_int()
+        let (a, b) = (self.as_limbs(), d.as_limbs());
+        assert!(!b.is_empty(), "attempt to divide by zero");
+        let (mut q, mut n) = ([0; INLINE], 0);
+        let buf = div_out(&mut q, &mut n, a, b);
+        Int::from_out(self.is_negative() != d.is_negative(), q, buf, n)
     }
 
     /// `self % d` with the sign of `self`, the quotient not kept. Panics when `d` is zero. The

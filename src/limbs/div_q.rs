@@ -13,7 +13,8 @@
 //! quotient limbs `Q'·D` is formed in the remainder's own limbs by rows (`mul_1`, then
 //! `addmul_1`) and subtracted from `N` in one more pass, with no scratch; longer quotients
 //! subtract `submul_1` rows or one product by [`mul`]. [`rem_short`] keeps the quotient of
-//! the smaller shapes on the stack. This is the idea of GMP's `mpn_div_q` (the
+//! the smaller shapes on the stack, and takes a two-limb quotient under a normalised divisor
+//! in registers, its second digit possibly one too large (the remainder's sign corrects it). This is the idea of GMP's `mpn_div_q` (the
 //! approximate quotient of Brent and Zimmermann, "Modern Computer Arithmetic", §1.4.3: a
 //! quotient digit from the top limbs is off by at most a few units), reduced here to one
 //! exact division of the top parts and one sign test.
@@ -498,12 +499,78 @@ pub(crate) fn rem_short_inline(r: &mut [u64], a: &[u64], d: &[u64], scratch: &mu
     let (an, dn) = (a.len(), d.len());
     assert!(is_short(an, dn) && d[dn - 1] != 0 && r.len() == dn);
     let qn = an - dn + 1;
+    if qn == 2 && d[dn - 1] >> 63 == 1 && top_in_registers(2) {
+        if let Some((q1, q0)) = two_digits_normalised(a, d) {
+            return rem_two_digits(r, a, d, q1, q0);
+        }
+    }
     if qn < DIV_REGISTERS {
         let (mut q, mut rr) = ([0u64; DIV_REGISTERS], [0u64; DIV_REGISTERS]);
         return short_remainder(&mut q[..qn], &mut rr[..qn + 1], r, a, d, scratch);
     }
     let (q, rest) = scratch.split_at_mut(qn);
     divrem_short(q, r, a, d, rest)
+}
+
+/// The two quotient digits `(q1, q0)` of a short division by a normalised divisor (`a` of
+/// `d.len() + 1` limbs, `d`'s top bit set, `d.len() >= 3`): `q1·B + q0` is `⌊a / d⌋` or one
+/// more. `q1` (0 or 1) is the top three limbs of `a` against those of `d`; `q0` is the
+/// hardware division of the window's top two limbs by `d`'s top limb, lowered by Knuth's step
+/// D3 (TAOCP vol. 2, 4.3.1) with `d`'s second limb until `q0·D2 <= x`, for `x` the window's
+/// top three limbs and `D2` the divisor's top two. The window is `x·B^(n-2)` less at most
+/// `B^(n-2)` (the borrow of the limbs below, ignored when `q1` is 1), and `(q0 - 1)·D` is below
+/// that because `q0 < D2`, so the digit is `q0` or `q0 - 1`. The window's remainder by the
+/// top limbs is not formed: it would only find that last unit, which the remainder's sign finds
+/// as well. `None` (rare) when the window's top limb equals `d`'s, where the digit is `B - 1`
+/// or a little less.
+#[inline(always)]
+fn two_digits_normalised(a: &[u64], d: &[u64]) -> Option<(u64, u64)> {
+    let dn = d.len();
+    debug_assert!(dn >= 3 && a.len() == dn + 1 && d[dn - 1] >> 63 == 1);
+    let (d2, d1, d0) = (d[dn - 1], d[dn - 2], d[dn - 3]);
+    let (u3, u2, u1) = (a[dn], a[dn - 1], a[dn - 2]);
+    // The top digit: the window's top three limbs against d's, less d when at least.
+    let (x0, b0) = u1.overflowing_sub(d0);
+    let (x1, b1) = super::word::sbb(u2, d1, b0 as u64);
+    let (x2, b2) = super::word::sbb(u3, d2, b1);
+    let q1 = (b2 == 0) as u64;
+    let m = q1.wrapping_neg();
+    let (n2, n1, n0) = (
+        u3 ^ ((u3 ^ x2) & m),
+        u2 ^ ((u2 ^ x1) & m),
+        u1 ^ ((u1 ^ x0) & m),
+    );
+    if n2 >= d2 {
+        return None;
+    }
+    let (mut q0, rh) = super::div::div_2by1_hw(n2, n1, d2);
+    let p = q0 as u128 * d1 as u128;
+    if p > ((rh as u128) << 64 | n0 as u128) {
+        q0 -= 1;
+        let (rh, over) = rh.overflowing_add(d2);
+        if !over && p - d1 as u128 > ((rh as u128) << 64 | n0 as u128) {
+            q0 -= 1;
+        }
+    }
+    Some((q1, q0))
+}
+
+/// `r = a mod d` from [`two_digits_normalised`]'s digits: `r = N - (q1·B + q0)·D` by a
+/// `mul_1` row for `q0`, an addition of `D` one limb up when `q1` is 1, and one reverse
+/// subtraction (no scratch), then `D` added back if it came out negative.
+#[inline(always)]
+fn rem_two_digits(r: &mut [u64], a: &[u64], d: &[u64], q1: u64, q0: u64) {
+    let dn = d.len();
+    let mut p = mul_1(r, d, q0);
+    if q1 != 0 {
+        p = p
+            .wrapping_add(add_n_assign(&mut r[1..], &d[..dn - 1]))
+            .wrapping_add(d[dn - 1]);
+    }
+    let b = rsub_n_assign(r, &a[..dn]);
+    if a[dn].wrapping_sub(p).wrapping_sub(b) != 0 {
+        add_n_assign(r, d);
+    }
 }
 
 /// The body of [`divrem_short`] with `R'` in `rr` (`qn + 1` limbs, unused by the approximate
