@@ -7,7 +7,6 @@
 
 #[cfg(not(feature = "std"))]
 use crate::limbs::FloatMath;
-use crate::thresholds::SQRT_DC;
 use crate::Int;
 use alloc::vec::Vec;
 
@@ -34,7 +33,7 @@ impl Int {
         if self.is_negative() {
             return None;
         }
-        Some(sqrt_rem_dc(self).0)
+        Some(self.sqrt_rem_magnitude(false).0)
     }
 
     /// `(s, r)` with `s = ⌊√self⌋` and `r = self - s²` (as `mpz_sqrtrem`). Panics when `self`
@@ -46,7 +45,7 @@ impl Int {
     /// ```
     pub fn sqrt_rem(&self) -> (Int, Int) {
         assert!(!self.is_negative(), "sqrt of a negative number");
-        sqrt_rem_dc(self)
+        self.sqrt_rem_magnitude(true)
     }
 
     /// The `k`-th root rounded toward zero (as `mpz_root`): negative values have negative odd
@@ -84,14 +83,7 @@ impl Int {
         if self.is_negative() {
             return false;
         }
-        // Squares mod 64 are 0, 1, 4, 9, 16, 17, 25, 33, 36, 41, 49, 57.
-        const SQUARES_MOD_64: u64 = 0x0202_0212_0203_0213;
-        let low = self.as_limbs().first().copied().unwrap_or(0);
-        if (SQUARES_MOD_64 >> (low & 63)) & 1 == 0 {
-            return false;
-        }
-        let s = self.sqrt();
-        &s * &s == *self
+        self.magnitude_is_square()
     }
 
     /// Whether `self = a^b` for integers `a` and `b > 1`, with GMP's definition
@@ -147,61 +139,6 @@ impl Int {
         }
         false
     }
-}
-
-/// `(s, r)` with `s = ⌊√a⌋`, `r = a − s²` for `a ≥ 0`, by the Karatsuba square root.
-///
-/// `a` is first scaled by 4^t (t ≤ 1) to `4k` or `4k − 1` bits, so that its top quarter is at
-/// least 2^k / 4, and cut into four `k`-bit pieces `a3..a0`. With `(s', r')` the root of
-/// `a3·2^k + a2`, the quotient `q` and remainder `u` of `(r'·2^k + a1) / 2s'` give
-/// `s = s'·2^k + q` and `r = u·2^k + a0 − q²`, corrected once if negative (MCA, Algorithm 1.12).
-fn sqrt_rem_dc(a: &Int) -> (Int, Int) {
-    let n = a.bits();
-    if n <= SQRT_DC {
-        let x = u128::try_from(a).expect("at most 128 bits");
-        let s = sqrt_u128(x);
-        return (Int::from(s), Int::from(x - u128::from(s) * u128::from(s)));
-    }
-    let k = n.div_ceil(4);
-    let t = (4 * k - n) / 2;
-    let scaled = a << (2 * t);
-    let (s, r) = sqrt_rem_normalized(&scaled, k);
-    if t == 0 {
-        return (s, r);
-    }
-    // scaled = s² + r with s = 2^t·s1 + s0: a = s1² + (r + s0·(2^(t+1)·s1 + s0)) / 4^t.
-    let s0 = &s & ((Int::ONE << t) - 1u32);
-    let s1 = &s >> t;
-    let r = (r + &s0 * ((&s1 << (t + 1)) + &s0)) >> (2 * t);
-    (s1, r)
-}
-
-/// `⌊√x⌋`: the floating-point root, off by at most a few units, corrected exactly.
-fn sqrt_u128(x: u128) -> u64 {
-    let mut s = (x as f64).sqrt() as u64;
-    while u128::from(s) * u128::from(s) > x {
-        s -= 1;
-    }
-    while s < u64::MAX && u128::from(s + 1) * u128::from(s + 1) <= x {
-        s += 1;
-    }
-    s
-}
-
-/// [`sqrt_rem_dc`] of `a`, of `4k - 1` or `4k` bits.
-fn sqrt_rem_normalized(a: &Int, k: u64) -> (Int, Int) {
-    let mask = (Int::ONE << k) - 1u32;
-    let (a1, a0) = ((a >> k) & &mask, a & &mask);
-    let (s1, r1) = sqrt_rem_dc(&(a >> (2 * k)));
-    let (q, u) = ((r1 << k) + a1).div_rem(&(&s1 << 1u32));
-    let mut s = (s1 << k) + &q;
-    let mut r = (u << k) + a0 - &q * &q;
-    if r.is_negative() {
-        r += &s << 1u32;
-        r -= 1u32;
-        s -= 1u32;
-    }
-    (s, r)
 }
 
 /// Whether `n > 1` is a `p`-th power: the exact root's low limb is checked first (one
