@@ -5,15 +5,16 @@
 use super::{pool, Int, Parts, INLINE};
 use crate::limbs;
 
-/// Scratch that a root takes from the stack (zeroed: a small array is cheap to clear) rather
-/// than from the buffer cache.
-const STACK_SCRATCH: usize = 96;
-
-/// Runs `f` on `len` limbs of scratch whose values are unspecified.
+/// Runs `f` on `len` limbs of scratch whose values are unspecified: a small array on the stack
+/// (cheap to clear) in three sizes, else a cached buffer, which is not cleared.
 #[inline(always)]
 fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
-    if len <= STACK_SCRATCH {
-        f(&mut [0; STACK_SCRATCH][..len])
+    if len <= 16 {
+        f(&mut [0; 16][..len])
+    } else if len <= 48 {
+        f(&mut [0; 48][..len])
+    } else if len <= 128 {
+        f(&mut [0; 128][..len])
     } else {
         let mut s = pool::take(len);
         let r = f(&mut s[..len]);
@@ -47,10 +48,10 @@ impl Out {
     }
 
     #[inline(always)]
-    fn into_int(self, n: usize) -> Int {
+    fn into_parts(self, n: usize) -> Parts {
         match self {
-            Out::Small(l) => Parts::small(false, l).into_int(),
-            Out::Big(b) => Parts::from_sign_buf(false, b, n).into_int(),
+            Out::Small(l) => Parts::small(false, l),
+            Out::Big(b) => Parts::from_sign_buf(false, b, n),
         }
     }
 }
@@ -130,58 +131,101 @@ fn may_be_square(a: &[u64]) -> bool {
         && in_set(&SQUARES_MOD_673, r % 673)
 }
 
-impl Int {
-    /// `⌊√|self|⌋` and, when `rem`, `|self| − s²`.
-    pub(crate) fn sqrt_rem_magnitude(&self, rem: bool) -> (Int, Int) {
-        let a = self.as_limbs();
-        let n = a.len();
-        if n <= 2 {
-            let x = match n {
-                0 => return (Int::ZERO, Int::ZERO),
-                1 => {
-                    let (s, r) = limbs::sqrtrem_1(a[0]);
-                    return (Int::from(s), Int::from(r));
-                }
-                _ => u128::from(a[1]) << 64 | u128::from(a[0]),
-            };
-            let c = a[1].leading_zeros() / 2;
-            let y = x << (2 * c);
-            let (s, _) = limbs::sqrtrem_2_normalized((y >> 64) as u64, y as u64);
-            let s = s >> c;
-            return (Int::from(s), Int::from(x - u128::from(s) * u128::from(s)));
+/// `(s, r)` with `s = ⌊√x⌋`, `r = x − s²` for `x = hi·2^64 + lo`, `hi > 0`.
+#[inline(always)]
+fn sqrtrem_2(hi: u64, lo: u64) -> (u64, u128) {
+    let x = u128::from(hi) << 64 | u128::from(lo);
+    let c = hi.leading_zeros() / 2;
+    let y = x << (2 * c);
+    let (s, _) = limbs::sqrtrem_2_normalized((y >> 64) as u64, y as u64);
+    let s = s >> c;
+    (s, x - u128::from(s) * u128::from(s))
+}
+
+/// The root and, when `rem`, the remainder of a magnitude of three limbs or more, written
+/// straight into their result buffers.
+#[inline(never)]
+fn sqrt_rem_big(a: &[u64], rem: bool) -> (Parts, Parts) {
+    let n = a.len();
+    let h = n.div_ceil(2);
+    let mut s = Out::new(h);
+    let r = with_scratch(limbs::sqrtrem_scratch_len(n), |scratch| {
+        if !rem {
+            limbs::sqrtrem(s.limbs(h), None, a, scratch);
+            return Parts::from(Int::ZERO);
         }
-        let h = n.div_ceil(2);
-        let mut s = Out::new(h);
-        let r = with_scratch(limbs::sqrtrem_scratch_len(n), |scratch| {
-            if !rem {
-                limbs::sqrtrem(s.limbs(h), None, a, scratch);
-                return Int::ZERO;
-            }
-            let mut r = Out::new(h + 1);
-            let rn = limbs::sqrtrem(s.limbs(h), Some(r.limbs(h + 1)), a, scratch);
-            r.into_int(rn)
-        });
-        (s.into_int(h), r)
+        let mut r = Out::new(h + 1);
+        let rn = limbs::sqrtrem(s.limbs(h), Some(r.limbs(h + 1)), a, scratch);
+        r.into_parts(rn)
+    });
+    (s.into_parts(h), r)
+}
+
+/// Whether the magnitude `a` (nonempty, top limb nonzero, passing the test modulo 256) is a
+/// square.
+#[inline(never)]
+fn is_square_rest(a: &[u64]) -> bool {
+    if !may_be_square(a) {
+        return false;
+    }
+    let n = a.len();
+    if n == 1 {
+        return limbs::sqrtrem_1(a[0]).1 == 0;
+    }
+    if n == 2 {
+        return sqrtrem_2(a[1], a[0]).1 == 0;
+    }
+    let h = n.div_ceil(2);
+    with_scratch(limbs::sqrtrem_scratch_len(n) + 2 * h + 1, |scratch| {
+        let (s, scratch) = scratch.split_at_mut(h);
+        let (r, scratch) = scratch.split_at_mut(h + 1);
+        limbs::sqrtrem(s, Some(r), a, scratch) == 0
+    })
+}
+
+impl Int {
+    /// `⌊√|self|⌋`.
+    #[inline]
+    pub(crate) fn sqrt_magnitude(&self) -> Int {
+        let a = self.as_limbs();
+        match a.len() {
+            0 => Int::ZERO,
+            1 => Int::from(limbs::sqrtrem_1(a[0]).0),
+            2 => Int::from(sqrtrem_2(a[1], a[0]).0),
+            _ => sqrt_rem_big(a, false).0.into_int(),
+        }
     }
 
-    /// Whether the magnitude is a perfect square.
+    /// `⌊√|self|⌋` and `|self| − s²`.
+    #[inline]
+    pub(crate) fn sqrt_rem_magnitude(&self) -> (Int, Int) {
+        let a = self.as_limbs();
+        match a.len() {
+            0 => (Int::ZERO, Int::ZERO),
+            1 => {
+                let (s, r) = limbs::sqrtrem_1(a[0]);
+                (Int::from(s), Int::from(r))
+            }
+            2 => {
+                let (s, r) = sqrtrem_2(a[1], a[0]);
+                (Int::from(s), Int::from(r))
+            }
+            _ => {
+                let (s, r) = sqrt_rem_big(a, true);
+                (s.into_int(), r.into_int())
+            }
+        }
+    }
+
+    /// Whether the magnitude is a perfect square: the test modulo 256 here, the rest out of
+    /// line.
+    #[inline]
     pub(crate) fn magnitude_is_square(&self) -> bool {
         let a = self.as_limbs();
-        let n = a.len();
-        if n == 0 {
-            return true;
+        match a.first() {
+            None => true,
+            Some(&x) => in_set(&SQUARES_MOD_256, x & 255) && is_square_rest(a),
         }
-        if !may_be_square(a) {
-            return false;
-        }
-        if n <= 2 {
-            return self.sqrt_rem_magnitude(true).1.is_zero();
-        }
-        let h = n.div_ceil(2);
-        with_scratch(limbs::sqrtrem_scratch_len(n) + h, |scratch| {
-            let (s, scratch) = scratch.split_at_mut(h);
-            limbs::sqrtrem(s, None, a, scratch) == 0
-        })
     }
 }
 

@@ -21,8 +21,9 @@
 //! level stops computing the remainder for [`sqrt`] (a root without remainder: the sign of the
 //! remainder's top limbs decides the correction).
 
+use super::div::copy;
 use super::{
-    add_1_assign, addmul_1, divrem, divrem_1, divrem_scratch_len, normalized_len, shl, shr,
+    add_1_assign, div_2by1_hw, addmul_1, divrem, divrem_scratch_len, normalized_len, shl, shr,
     shr_assign, sqr, sqr_scratch_len, sub_1_assign, sub_n_assign,
 };
 
@@ -87,7 +88,7 @@ fn dc_scratch_len(n: usize) -> usize {
 /// The Karatsuba square root in place: `a` of `2n` limbs with top limb at least 2^62, `s` of
 /// `n` limbs. Writes `s = ⌊√a⌋` and the remainder's low `n` limbs to `a[..n]` (the limbs
 /// above are clobbered), and returns its top bit (the remainder is at most `2s`).
-fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64]) -> u64 {
+fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64], root_only: bool) -> u64 {
     let n = s.len();
     debug_assert_eq!(a.len(), 2 * n);
     if n == 1 {
@@ -99,7 +100,7 @@ fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64]) -> u64 {
     let (l, h) = (n / 2, n - n / 2);
     let (sl, sh) = s.split_at_mut(l);
     // (s', r') of the top 2h limbs: s' in sh, r' in a[2l..2l + h] and rh.
-    let rh = sqrtrem_dc(sh, &mut a[2 * l..], scratch);
+    let rh = sqrtrem_dc(sh, &mut a[2 * l..], scratch, false);
     // The numerator N = r'·B^l + a1 is a[l..l + n] plus rh·B^n. With rh set, N − s'·B^l fits
     // n limbs (r' ≤ 2s'), and the quotient by s' gains B^l.
     if rh != 0 {
@@ -108,9 +109,12 @@ fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64]) -> u64 {
     }
     let (num, rest) = scratch.split_at_mut(n);
     let (quot, rest) = rest.split_at_mut(l + 1);
-    num.copy_from_slice(&a[l..l + n]);
+    copy(num, &a[l..l + n]);
     if h == 1 {
-        a[l] = divrem_1(quot, num, sh[0]);
+        // Two limbs by a normalised one: a top quotient digit of 0 or 1, then one 2/1 step.
+        let d = sh[0];
+        quot[1] = (num[1] >= d) as u64;
+        (quot[0], a[l]) = div_2by1_hw(num[1] - quot[1] * d, num[0], d);
     } else {
         divrem(quot, &mut a[l..l + h], num, sh, rest);
     }
@@ -126,6 +130,23 @@ fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64]) -> u64 {
     } else {
         0
     };
+    if root_only {
+        // The sign of r = u·B^l + a0 − q² alone decides the correction.
+        let negative = match remainder_sign(a, sl, l, h, uh, qh) {
+            Some(negative) => negative,
+            None => {
+                let (square, rest) = scratch.split_at_mut(2 * l);
+                sqr(square, sl, rest);
+                let borrow = sub_n_assign(&mut a[..2 * l], square) + qh;
+                sub_1_assign(&mut a[2 * l..n], borrow) > uh
+            }
+        };
+        add_1_assign(sh, qh);
+        if negative {
+            sub_1_assign(s, 1);
+        }
+        return 0;
+    }
     // r = u·B^l + a0 − q², with q = B^l exactly when qh is set (its low limbs then zero).
     let (square, rest) = scratch.split_at_mut(2 * l);
     sqr(square, sl, rest);
@@ -144,6 +165,33 @@ fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64]) -> u64 {
     rtop as u64
 }
 
+/// Whether `r = u·B^l + a0 − q² < 0` (`u` in `a[l..l + h]` with `uh` above, `a0` in `a[..l]`,
+/// `q` in `sl` with `qh·B^l` above), from the top limbs alone; `None` when they cannot tell,
+/// which is rare (the top two limbs of `u·B^l + a0` within about `2·q_top` of `q_top²`).
+#[inline]
+fn remainder_sign(a: &[u64], sl: &[u64], l: usize, h: usize, uh: u64, qh: u64) -> Option<bool> {
+    // q² ≤ B^2l, so u ≥ B^l makes r non-negative; q = B^l with u < B^l makes it negative.
+    if uh != 0 || a[2 * l..l + h].iter().any(|&x| x != 0) {
+        return Some(false);
+    }
+    if qh != 0 {
+        return Some(true);
+    }
+    // With x = u·B^l + a0 below B^2l and t its top two limbs: t·B^(2l−2) ≤ x < (t + 1)·B^(2l−2)
+    // and top²·B^(2l−2) ≤ q² < (top + 1)²·B^(2l−2) for q's top limb `top`.
+    let t = u128::from(a[2 * l - 1]) << 64 | u128::from(a[2 * l - 2]);
+    let top = u128::from(sl[l - 1]);
+    let (lo, hi) = (top * top, (top + 1).checked_mul(top + 1));
+    if t < lo {
+        return Some(true);
+    }
+    if l == 1 || hi.is_some_and(|hi| t >= hi) {
+        // (With one limb, x = t and q² = top² exactly.)
+        return Some(false);
+    }
+    None
+}
+
 /// Scratch limbs [`sqrtrem`] needs for an `n`-limb operand.
 pub fn sqrtrem_scratch_len(n: usize) -> usize {
     let h = n.div_ceil(2);
@@ -154,8 +202,9 @@ pub fn sqrtrem_scratch_len(n: usize) -> usize {
 }
 
 /// `s = ⌊√a⌋` and, when `r` is given, `r = a − s²`; returns the remainder's length without
-/// high zero limbs (0 for a perfect square), or, without `r`, whether the remainder is
-/// nonzero (1) or zero (0). Requires `a` nonempty with its top limb nonzero,
+/// high zero limbs (0 for a perfect square). Without `r` the top level computes the root
+/// alone (the sign of the remainder's top limbs decides the last correction, the square of
+/// the low half of the root is skipped) and returns 0. Requires `a` nonempty with its top limb nonzero,
 /// `s.len() == ⌈a.len()/2⌉`, `r.len() == s.len() + 1` (the limbs from the returned length on
 /// are zero) and `scratch.len() >= sqrtrem_scratch_len(a.len())`.
 ///
@@ -197,44 +246,44 @@ pub fn sqrtrem(s: &mut [u64], r: Option<&mut [u64]>, a: &[u64], scratch: &mut [u
     let (big, rest) = scratch.split_at_mut(2 * h);
     big[0] = 0;
     if c == 0 {
-        big[odd..].copy_from_slice(a);
+        copy(&mut big[odd..], a);
     } else {
         let out = shl(&mut big[odd..], a, 2 * c);
         debug_assert_eq!(out, 0);
     }
     let rtop;
     if k == 0 {
-        rtop = sqrtrem_dc(s, big, rest);
-        if let Some(r) = r {
-            r[..h].copy_from_slice(&big[..h]);
-            r[h] = rtop;
-            return normalized_len(r);
-        }
-        return (rtop != 0 || big[..h].iter().any(|&x| x != 0)) as usize;
+        rtop = sqrtrem_dc(s, big, rest, r.is_none());
+        let Some(r) = r else {
+            return 0;
+        };
+        copy(&mut r[..h], &big[..h]);
+        r[h] = rtop;
+        return normalized_len(r);
     }
     let (root, rest) = rest.split_at_mut(h);
-    rtop = sqrtrem_dc(root, big, rest);
+    rtop = sqrtrem_dc(root, big, rest, r.is_none());
     shr(s, root, k);
+    let Some(r) = r else {
+        return 0;
+    };
     // root = s·2^k + s0 and big = root² + R: a − s² = (R + s0·(2·root − s0)) / 4^k.
     let s0 = root[0] & ((1 << k) - 1);
     let (t, rest) = rest.split_at_mut(h + 1);
     let full = &mut rest[..h + 2];
     t[h] = shl(&mut t[..h], root, 1);
     sub_1_assign(t, s0);
-    full[..h].copy_from_slice(&big[..h]);
+    copy(&mut full[..h], &big[..h]);
     full[h] = rtop;
     full[h + 1] = addmul_1(&mut full[..h + 1], t, s0);
     let (words, bits) = ((2 * k / 64) as usize, 2 * k % 64);
     let src = &mut full[words..];
-    let Some(r) = r else {
-        return (src[0] >> bits != 0 || src[1..].iter().any(|&x| x != 0)) as usize;
-    };
     if bits != 0 {
         shr_assign(src, bits);
     }
     // The remainder is at most 2s: h limbs and a bit.
     debug_assert!(src[h + 1..].iter().all(|&x| x == 0));
-    r.copy_from_slice(&src[..h + 1]);
+    copy(r, &src[..h + 1]);
     normalized_len(r)
 }
 

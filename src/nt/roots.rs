@@ -18,6 +18,7 @@ impl Int {
     /// assert_eq!(Int::from(99).sqrt(), 9);
     /// assert_eq!((Int::ONE << 200u32).sqrt(), Int::ONE << 100u32);
     /// ```
+    #[inline]
     pub fn sqrt(&self) -> Int {
         self.checked_sqrt().expect("sqrt of a negative number")
     }
@@ -29,11 +30,12 @@ impl Int {
     /// assert_eq!(Int::from(16).checked_sqrt(), Some(Int::from(4)));
     /// assert_eq!(Int::from(-16).checked_sqrt(), None);
     /// ```
+    #[inline]
     pub fn checked_sqrt(&self) -> Option<Int> {
         if self.is_negative() {
             return None;
         }
-        Some(self.sqrt_rem_magnitude(false).0)
+        Some(self.sqrt_magnitude())
     }
 
     /// `(s, r)` with `s = ⌊√self⌋` and `r = self - s²` (as `mpz_sqrtrem`). Panics when `self`
@@ -43,9 +45,10 @@ impl Int {
     /// use carry::Int;
     /// assert_eq!(Int::from(99).sqrt_rem(), (Int::from(9), Int::from(18)));
     /// ```
+    #[inline]
     pub fn sqrt_rem(&self) -> (Int, Int) {
         assert!(!self.is_negative(), "sqrt of a negative number");
-        self.sqrt_rem_magnitude(true)
+        self.sqrt_rem_magnitude()
     }
 
     /// The `k`-th root rounded toward zero (as `mpz_root`): negative values have negative odd
@@ -79,6 +82,7 @@ impl Int {
     /// assert!(!Int::from(145).is_perfect_square());
     /// assert!(!Int::from(-4).is_perfect_square());
     /// ```
+    #[inline]
     pub fn is_perfect_square(&self) -> bool {
         if self.is_negative() {
             return false;
