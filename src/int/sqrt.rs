@@ -2,7 +2,8 @@
 //! root, O(M(n)); see `src/limbs/sqrt.rs`), with the root and remainder written straight into
 //! their result buffers, and the residue tests that reject most non-squares before any root.
 
-use super::{pool, Int, Parts, INLINE};
+use super::{pool, Int, INLINE};
+use alloc::boxed::Box;
 use crate::limbs;
 
 /// Runs `f` on `len` limbs of scratch whose values are unspecified: a small array on the stack
@@ -20,39 +21,6 @@ fn with_scratch<R>(len: usize, f: impl FnOnce(&mut [u64]) -> R) -> R {
         let r = f(&mut s[..len]);
         pool::put(s);
         r
-    }
-}
-
-/// A result buffer of `n` limbs: inline when it fits, else from the cache.
-enum Out {
-    Small([u64; INLINE]),
-    Big(alloc::boxed::Box<[u64]>),
-}
-
-impl Out {
-    #[inline(always)]
-    fn new(n: usize) -> Out {
-        if n <= INLINE {
-            Out::Small([0; INLINE])
-        } else {
-            Out::Big(pool::take(n))
-        }
-    }
-
-    #[inline(always)]
-    fn limbs(&mut self, n: usize) -> &mut [u64] {
-        match self {
-            Out::Small(l) => &mut l[..n],
-            Out::Big(b) => &mut b[..n],
-        }
-    }
-
-    #[inline(always)]
-    fn into_parts(self, n: usize) -> Parts {
-        match self {
-            Out::Small(l) => Parts::small(false, l),
-            Out::Big(b) => Parts::from_sign_buf(false, b, n),
-        }
     }
 }
 
@@ -142,23 +110,49 @@ fn sqrtrem_2(hi: u64, lo: u64) -> (u64, u128) {
     (s, x - u128::from(s) * u128::from(s))
 }
 
-/// The root and, when `rem`, the remainder of a magnitude of three limbs or more, written
-/// straight into their result buffers.
+/// The root of a magnitude of three limbs or more: written to `s` when it fits there, else
+/// to the returned buffer (as [`Int::from_out`] takes them).
 #[inline(never)]
-fn sqrt_rem_big(a: &[u64], rem: bool) -> (Parts, Parts) {
+fn sqrt_out(s: &mut [u64; INLINE], a: &[u64]) -> Option<Box<[u64]>> {
     let n = a.len();
     let h = n.div_ceil(2);
-    let mut s = Out::new(h);
-    let r = with_scratch(limbs::sqrtrem_scratch_len(n), |scratch| {
-        if !rem {
-            limbs::sqrtrem(s.limbs(h), None, a, scratch);
-            return Parts::from(Int::ZERO);
+    with_scratch(limbs::sqrtrem_scratch_len(n), |scratch| {
+        if h <= INLINE {
+            limbs::sqrtrem(&mut s[..h], None, a, scratch);
+            return None;
         }
-        let mut r = Out::new(h + 1);
-        let rn = limbs::sqrtrem(s.limbs(h), Some(r.limbs(h + 1)), a, scratch);
-        r.into_parts(rn)
-    });
-    (s.into_parts(h), r)
+        let mut buf = pool::take(h);
+        limbs::sqrtrem(&mut buf[..h], None, a, scratch);
+        Some(buf)
+    })
+}
+
+/// [`sqrt_out`] with the remainder: to `r` when it fits there, else to `*rbuf`; returns the
+/// root's buffer and the remainder's length.
+#[inline(never)]
+fn sqrt_rem_out(
+    s: &mut [u64; INLINE],
+    r: &mut [u64; INLINE],
+    rbuf: &mut Option<Box<[u64]>>,
+    a: &[u64],
+) -> (Option<Box<[u64]>>, usize) {
+    let n = a.len();
+    let h = n.div_ceil(2);
+    with_scratch(limbs::sqrtrem_scratch_len(n) + h + 1, |scratch| {
+        let (rs, scratch) = scratch.split_at_mut(h + 1);
+        let mut sbuf = (h > INLINE).then(|| pool::take(h));
+        let root = match &mut sbuf {
+            Some(b) => &mut b[..h],
+            None => &mut s[..h],
+        };
+        let rn = limbs::sqrtrem(root, Some(rs), a, scratch);
+        if rn <= INLINE {
+            r[..rn].copy_from_slice(&rs[..rn]);
+        } else {
+            *rbuf = Some(pool::copy_of(&rs[..rn]));
+        }
+        (sbuf, rn)
+    })
 }
 
 /// Whether the magnitude `a` (nonempty, top limb nonzero, passing the test modulo 256) is a
@@ -192,7 +186,11 @@ impl Int {
             0 => Int::ZERO,
             1 => Int::from(limbs::sqrtrem_1(a[0]).0),
             2 => Int::from(sqrtrem_2(a[1], a[0]).0),
-            _ => sqrt_rem_big(a, false).0.into_int(),
+            n => {
+                let mut s = [0; INLINE];
+                let buf = sqrt_out(&mut s, a);
+                Int::from_out(false, s, buf, n.div_ceil(2))
+            }
         }
     }
 
@@ -210,9 +208,13 @@ impl Int {
                 let (s, r) = sqrtrem_2(a[1], a[0]);
                 (Int::from(s), Int::from(r))
             }
-            _ => {
-                let (s, r) = sqrt_rem_big(a, true);
-                (s.into_int(), r.into_int())
+            n => {
+                let (mut s, mut r, mut rbuf) = ([0; INLINE], [0; INLINE], None);
+                let (sbuf, rn) = sqrt_rem_out(&mut s, &mut r, &mut rbuf, a);
+                (
+                    Int::from_out(false, s, sbuf, n.div_ceil(2)),
+                    Int::from_out(false, r, rbuf, rn),
+                )
             }
         }
     }

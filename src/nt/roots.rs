@@ -20,7 +20,8 @@ impl Int {
     /// ```
     #[inline]
     pub fn sqrt(&self) -> Int {
-        self.checked_sqrt().expect("sqrt of a negative number")
+        assert!(!self.is_negative(), "sqrt of a negative number");
+        self.sqrt_magnitude()
     }
 
     /// `⌊√self⌋`, or `None` when `self` is negative.
