@@ -3,8 +3,8 @@
 //! their result buffers, and the residue tests that reject most non-squares before any root.
 
 use super::{pool, Int, INLINE};
-use alloc::boxed::Box;
 use crate::limbs;
+use alloc::boxed::Box;
 
 /// Runs `f` on `len` limbs of scratch whose values are unspecified: a small array on the stack
 /// (cheap to clear) in three sizes, else a cached buffer, which is not cleared.

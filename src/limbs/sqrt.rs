@@ -16,14 +16,15 @@
 //! floating-point root alone.
 //!
 //! Cost: `T(n) = T(n/2) + D(n/2) + S(n/2)` with `D` a division of `n` by `n/2` limbs and `S`
-//! a square, which is `O(M(n))`: about the cost of a division of `2n` by `n` limbs. The
-//! recursion runs down to the one-limb root; `SQRT_DC` (limbs of the root) is where the top
-//! level stops computing the remainder for [`sqrt`] (a root without remainder: the sign of the
-//! remainder's top limbs decides the correction).
+//! a square, which is `O(M(n))`: about the cost of a division of `2n` by `n` limbs. There is
+//! no threshold: the recursion runs down to the one-limb root at every size (a Newton
+//! iteration on the reciprocal square root would pay only far beyond the sizes measured).
+//! Without the remainder, the top level skips the square of the root's low half: the sign of
+//! the remainder, which decides the last correction, comes from its top limbs except rarely.
 
 use super::div::copy;
 use super::{
-    add_1_assign, div_2by1_hw, addmul_1, divrem, divrem_scratch_len, normalized_len, shl, shr,
+    add_1_assign, addmul_1, div_2by1_hw, divrem, divrem_scratch_len, normalized_len, shl, shr,
     shr_assign, sqr, sqr_scratch_len, sub_1_assign, sub_n_assign,
 };
 

@@ -1,9 +1,9 @@
-//! Integer square roots and k-th roots by Newton's iteration from above (Brent & Zimmermann,
-//! Modern Computer Arithmetic, 1.5.1 and 1.5.2), started from a 53-bit floating-point estimate so
-//! that the number of iterations is O(log n); perfect-square and perfect-power tests.
-//! Square roots are Zimmermann's Karatsuba square root (MCA 1.5.2, Algorithm 1.12 "SqrtRem"):
-//! one half-size root, one division and one square per level, O(M(n)) in all instead of
-//! Newton's O(M(n) log n); operands of at most `SQRT_DC` bits are the base case, in `u128`.
+//! Integer k-th roots by Newton's iteration from above (Brent & Zimmermann, Modern Computer
+//! Arithmetic, 1.5.1), started from a 53-bit floating-point estimate so that the number of
+//! iterations is O(log n); perfect-square and perfect-power tests. Square roots are
+//! Zimmermann's Karatsuba square root on limbs (MCA 1.5.2, Algorithm 1.12 "SqrtRem";
+//! `src/limbs/sqrt.rs`, O(M(n)), no threshold), through `src/int/sqrt.rs`, which also holds
+//! the residue tests of `is_perfect_square`.
 
 #[cfg(not(feature = "std"))]
 use crate::limbs::FloatMath;
@@ -135,7 +135,13 @@ impl Int {
             if (neg && p == 2) || (twos > 0 && !twos.is_multiple_of(p)) {
                 continue;
             }
-            if p > 2 && !may_be_pth_power(&n, p) {
+            if p == 2 {
+                if n.magnitude_is_square() {
+                    return true;
+                }
+                continue;
+            }
+            if !may_be_pth_power(&n, p) {
                 continue;
             }
             if is_pth_power(&n, p as u32) {
@@ -233,6 +239,9 @@ fn estimate_root(n: &Int, k: u32) -> f64 {
 fn root_abs(n: &Int, k: u32) -> Int {
     if k == 1 || n <= &Int::ONE {
         return n.clone();
+    }
+    if k == 2 {
+        return n.sqrt_magnitude();
     }
     let bits = n.bits();
     if u64::from(k) >= bits {
