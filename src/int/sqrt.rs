@@ -159,15 +159,16 @@ fn sqrt_rem_out(
 /// square.
 #[inline(never)]
 fn is_square_rest(a: &[u64]) -> bool {
-    if !may_be_square(a) {
-        return false;
-    }
+    // One and two limbs: the root costs about as much as the residue tests.
     let n = a.len();
     if n == 1 {
         return limbs::sqrtrem_1(a[0]).1 == 0;
     }
     if n == 2 {
         return sqrtrem_2(a[1], a[0]).1 == 0;
+    }
+    if !may_be_square(a) {
+        return false;
     }
     let h = n.div_ceil(2);
     with_scratch(limbs::sqrtrem_scratch_len(n) + 2 * h + 1, |scratch| {
