@@ -1,6 +1,6 @@
 //! carry against GMP (through `rug` and its raw `mpz`/`mpq` calls) on unbalanced shapes: short
 //! quotients, remainders and exact quotients by one limb, gcd of a long value by a short one,
-//! rationals, fused multiply-add and prime stepping.
+//! rationals, fused multiply-add, prime stepping and square roots.
 //!
 //! `cargo bench --bench shapes` runs each case under criterion, then times both implementations
 //! again, interleaved (11 rounds of ~10 ms batches, median per operation), and prints a markdown
@@ -191,6 +191,37 @@ fn gcd_case(n: usize, m: usize) -> Case {
             Box::new(move || {
                 out.assign(black_box(&ra).gcd_ref(black_box(&rb)));
                 black_box(&out);
+            }),
+        ],
+    }
+}
+
+/// `sqrt` (or `sqrt_rem`, against `mpz_sqrtrem`) of an `n`-limb value.
+fn sqrt_case(n: usize, rem: bool) -> Case {
+    let name = format!("{}_{n}", if rem { "sqrt_rem" } else { "sqrt" });
+    let mut rng = Rng::for_case(&name);
+    let (a, ra) = exact(&mut rng, n);
+    let (mut out, mut out_rem) = (Integer::new(), Integer::new());
+    Case {
+        name,
+        ops: 1.0,
+        routines: [
+            if rem {
+                Box::new(move || drop(black_box(black_box(&a).sqrt_rem())))
+            } else {
+                Box::new(move || drop(black_box(black_box(&a).sqrt())))
+            },
+            Box::new(move || {
+                // SAFETY: all are initialised GMP integers, and ra is not negative.
+                unsafe {
+                    if rem {
+                        let (o, r) = (out.as_raw_mut(), out_rem.as_raw_mut());
+                        gmp::mpz_sqrtrem(o, r, black_box(&ra).as_raw());
+                    } else {
+                        gmp::mpz_sqrt(out.as_raw_mut(), black_box(&ra).as_raw());
+                    }
+                }
+                black_box((&out, &out_rem));
             }),
         ],
     }
@@ -405,6 +436,10 @@ fn cases() -> Vec<Case> {
     }
     cases.push(gcd_case(1000, 1));
     cases.push(gcd_case(1000, 10));
+    for n in [2, 8, 32, 1000] {
+        cases.push(sqrt_case(n, false));
+    }
+    cases.push(sqrt_case(8, true));
     for mul in [false, true] {
         for n in [1, 4, 32] {
             cases.push(rational_case(n, mul));

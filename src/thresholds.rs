@@ -277,13 +277,6 @@ pub const BINOMIAL_PRIMES: u64 = 2;
 /// at most this many times `k` (the result then has at least `k·log2(n/k)` bits).
 pub const BINOMIAL_PRIMES_RATIO: u64 = 64;
 
-/// `Int::sqrt`: the Karatsuba square root splits operands longer than this many bits.
-#[cfg(not(feature = "tiny-thresholds"))]
-pub const SQRT_DC: u64 = 128;
-/// `Int::sqrt`: the Karatsuba square root splits operands longer than this many bits.
-#[cfg(feature = "tiny-thresholds")]
-pub const SQRT_DC: u64 = 8;
-
 /// `Int::gcd`: half-gcd reductions from this many limbs (Lehmer below).
 #[cfg(not(feature = "tiny-thresholds"))]
 pub const GCD_HGCD: usize = 1600;

@@ -443,15 +443,14 @@ fn sqrt_root_perfect_powers() {
     report("sqrt_root_perfect_powers", n);
 }
 
-/// The Karatsuba square root (`SQRT_DC` and up) on every bit length around its threshold and
-/// on a few long operands: random and striped magnitudes cut to the length, squares and their
-/// neighbours, 2^n − 1 and 2^n.
+/// The Karatsuba square root on every bit length across its one- and two-limb base cases and
+/// its first levels, and on a few long operands: random and striped magnitudes cut to the
+/// length, squares and their neighbours, 2^n − 1 and 2^n.
 #[test]
 fn sqrt_rem_dc_sizes() {
     let mut rng = Rng::for_test("sqrt_rem_dc_sizes");
-    let dc = carry::thresholds::SQRT_DC as u32;
-    let mut lengths: Vec<u32> = (dc.saturating_sub(3).max(1)..dc + 70).collect();
-    lengths.extend([4 * dc - 1, 4 * dc, 4 * dc + 1, 16 * dc + 3, 100_003]);
+    let mut lengths: Vec<u32> = (1..200).collect();
+    lengths.extend([255, 256, 257, 511, 512, 513, 2047, 2048, 2049, 100_003]);
     if scale() >= 1.0 {
         lengths.extend([1 << 20, (1 << 20) + 5]);
     }
@@ -481,6 +480,102 @@ fn sqrt_rem_dc_sizes() {
         }
     }
     report("sqrt_rem_dc_sizes", n);
+}
+
+/// Values around the normalisations of the limb square root for an `n`-limb length: random
+/// limbs under each top limb that sets a different even shift (1, 2, 3, 2^62, 2^63, 2^64 − 1),
+/// all-ones limbs, 2^k ± 1, and the squares s², s² − 1 and s² + 2s (the largest with root s) of
+/// roots taken from those.
+fn sqrt_cases(rng: &mut Rng, n: usize) -> Vec<Integer> {
+    if n == 0 {
+        return vec![Integer::new()];
+    }
+    let bits = 64 * n as u32;
+    let mut base = vec![
+        (Integer::from(1) << bits) - 1u32,
+        (Integer::from(1) << (bits - 1)) + 1u32,
+        (Integer::from(1) << (bits - 1)) - 1u32,
+        Integer::from(1) << (bits - 64),
+        magnitude(rng, n),
+    ];
+    for top in [1, 2, 3, 1 << 62, 1 << 63, u64::MAX] {
+        let mut limbs: Vec<u64> = (0..n).map(|_| rng.next_u64()).collect();
+        limbs[n - 1] = top;
+        base.push(from_limbs(&limbs));
+    }
+    let mut out = base.clone();
+    for x in base {
+        let s = Integer::from(x.sqrt_ref());
+        let sq = Integer::from(s.square_ref());
+        out.push(sq.clone() + 2u32 * &s);
+        out.push(sq.clone() - 1u32);
+        out.push(sq);
+    }
+    out.retain(|x| *x >= 0);
+    out
+}
+
+/// `sqrt`, `sqrt_rem`, `checked_sqrt` and `is_perfect_square` against GMP at every length up
+/// to 40 limbs and at 100, 1000 and 5000 limbs, on [`sqrt_cases`].
+#[test]
+fn sqrt_every_limb_count() {
+    let mut rng = Rng::for_test("sqrt_every_limb_count");
+    let mut lengths: Vec<usize> = (0..=40).collect();
+    lengths.extend([100, 1000]);
+    if scale() >= 0.5 {
+        lengths.push(5000);
+    }
+    let mut n = 0;
+    for &len in &lengths {
+        let reps = if len <= 40 { 3 } else { 1 };
+        for _ in 0..reps {
+            for x in sqrt_cases(&mut rng, len) {
+                let a = to_int(&x);
+                let (rs, rr) = x.clone().sqrt_rem(Integer::new());
+                let what = |op: &str| format!("{op}({}) [{len} limbs]", hx(&x));
+                let (s, r) = a.sqrt_rem();
+                check(&s, &rs, || what("sqrt_rem root"));
+                check(&r, &rr, || what("sqrt_rem remainder"));
+                check(&a.sqrt(), &rs, || what("sqrt"));
+                check(&a.checked_sqrt().unwrap(), &rs, || what("checked_sqrt"));
+                check_eq(a.is_perfect_square(), rr == 0, || what("is_perfect_square"));
+                n += 5;
+            }
+        }
+    }
+    report("sqrt_every_limb_count", n);
+}
+
+/// The residue tests of `is_perfect_square` on values that pass modulo 256 but not modulo the
+/// factors of 2^48 − 1, and on squares times small non-squares.
+#[test]
+fn is_perfect_square_residues() {
+    let mut rng = Rng::for_test("is_perfect_square_residues");
+    let mut n = 0;
+    for _ in 0..cases(4000) {
+        let len = 1 + rng.below(12) as usize;
+        let s = magnitude(&mut rng, len);
+        let sq = Integer::from(s.square_ref());
+        for m in [1u32, 2, 3, 5, 7, 13, 17, 97, 241, 257, 673, 256, 4] {
+            let x = sq.clone() * m;
+            check_eq(
+                to_int(&x).is_perfect_square(),
+                x.is_perfect_square(),
+                || format!("is_perfect_square({})", hx(&x)),
+            );
+            n += 1;
+        }
+    }
+    for x in -5i64..100_000 {
+        let r = Integer::from(x);
+        check_eq(
+            Int::from(x).is_perfect_square(),
+            r.is_perfect_square(),
+            || format!("is_perfect_square({x})"),
+        );
+        n += 1;
+    }
+    report("is_perfect_square_residues", n);
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod ops;
 mod parse;
 mod pool;
 pub(crate) mod radix;
+mod sqrt;
 
 /// The `f64` functions of `std` from `libm`, for `Rational`'s estimates without `std`.
 #[cfg(not(feature = "std"))]

@@ -920,7 +920,7 @@ fn shr_pair(lo: u64, hi: u64, s: u32) -> u64 {
 /// `r = a` (equal lengths). The copies of the smallest divisions, a few limbs, are shorter
 /// inline than a call to `memcpy`, which the compiler makes of any plain copy loop.
 #[inline(always)]
-fn copy(r: &mut [u64], a: &[u64]) {
+pub(super) fn copy(r: &mut [u64], a: &[u64]) {
     debug_assert_eq!(r.len(), a.len());
     if a.len() > 8 {
         return r.copy_from_slice(a);

@@ -1,13 +1,12 @@
-//! Integer square roots and k-th roots by Newton's iteration from above (Brent & Zimmermann,
-//! Modern Computer Arithmetic, 1.5.1 and 1.5.2), started from a 53-bit floating-point estimate so
-//! that the number of iterations is O(log n); perfect-square and perfect-power tests.
-//! Square roots are Zimmermann's Karatsuba square root (MCA 1.5.2, Algorithm 1.12 "SqrtRem"):
-//! one half-size root, one division and one square per level, O(M(n)) in all instead of
-//! Newton's O(M(n) log n); operands of at most `SQRT_DC` bits are the base case, in `u128`.
+//! Integer k-th roots by Newton's iteration from above (Brent & Zimmermann, Modern Computer
+//! Arithmetic, 1.5.1), started from a 53-bit floating-point estimate so that the number of
+//! iterations is O(log n); perfect-square and perfect-power tests. Square roots are
+//! Zimmermann's Karatsuba square root on limbs (MCA 1.5.2, Algorithm 1.12 "SqrtRem";
+//! `src/limbs/sqrt.rs`, O(M(n)), no threshold), through `src/int/sqrt.rs`, which also holds
+//! the residue tests of `is_perfect_square`.
 
 #[cfg(not(feature = "std"))]
 use crate::limbs::FloatMath;
-use crate::thresholds::SQRT_DC;
 use crate::Int;
 use alloc::vec::Vec;
 
@@ -19,8 +18,10 @@ impl Int {
     /// assert_eq!(Int::from(99).sqrt(), 9);
     /// assert_eq!((Int::ONE << 200u32).sqrt(), Int::ONE << 100u32);
     /// ```
+    #[inline]
     pub fn sqrt(&self) -> Int {
-        self.checked_sqrt().expect("sqrt of a negative number")
+        assert!(!self.is_negative(), "sqrt of a negative number");
+        self.sqrt_magnitude()
     }
 
     /// `⌊√self⌋`, or `None` when `self` is negative.
@@ -30,11 +31,12 @@ impl Int {
     /// assert_eq!(Int::from(16).checked_sqrt(), Some(Int::from(4)));
     /// assert_eq!(Int::from(-16).checked_sqrt(), None);
     /// ```
+    #[inline]
     pub fn checked_sqrt(&self) -> Option<Int> {
         if self.is_negative() {
             return None;
         }
-        Some(sqrt_rem_dc(self).0)
+        Some(self.sqrt_magnitude())
     }
 
     /// `(s, r)` with `s = ⌊√self⌋` and `r = self - s²` (as `mpz_sqrtrem`). Panics when `self`
@@ -44,9 +46,10 @@ impl Int {
     /// use carry::Int;
     /// assert_eq!(Int::from(99).sqrt_rem(), (Int::from(9), Int::from(18)));
     /// ```
+    #[inline]
     pub fn sqrt_rem(&self) -> (Int, Int) {
         assert!(!self.is_negative(), "sqrt of a negative number");
-        sqrt_rem_dc(self)
+        self.sqrt_rem_magnitude()
     }
 
     /// The `k`-th root rounded toward zero (as `mpz_root`): negative values have negative odd
@@ -80,18 +83,12 @@ impl Int {
     /// assert!(!Int::from(145).is_perfect_square());
     /// assert!(!Int::from(-4).is_perfect_square());
     /// ```
+    #[inline]
     pub fn is_perfect_square(&self) -> bool {
         if self.is_negative() {
             return false;
         }
-        // Squares mod 64 are 0, 1, 4, 9, 16, 17, 25, 33, 36, 41, 49, 57.
-        const SQUARES_MOD_64: u64 = 0x0202_0212_0203_0213;
-        let low = self.as_limbs().first().copied().unwrap_or(0);
-        if (SQUARES_MOD_64 >> (low & 63)) & 1 == 0 {
-            return false;
-        }
-        let s = self.sqrt();
-        &s * &s == *self
+        self.magnitude_is_square()
     }
 
     /// Whether `self = a^b` for integers `a` and `b > 1`, with GMP's definition
@@ -138,7 +135,13 @@ impl Int {
             if (neg && p == 2) || (twos > 0 && !twos.is_multiple_of(p)) {
                 continue;
             }
-            if p > 2 && !may_be_pth_power(&n, p) {
+            if p == 2 {
+                if n.magnitude_is_square() {
+                    return true;
+                }
+                continue;
+            }
+            if !may_be_pth_power(&n, p) {
                 continue;
             }
             if is_pth_power(&n, p as u32) {
@@ -147,61 +150,6 @@ impl Int {
         }
         false
     }
-}
-
-/// `(s, r)` with `s = ⌊√a⌋`, `r = a − s²` for `a ≥ 0`, by the Karatsuba square root.
-///
-/// `a` is first scaled by 4^t (t ≤ 1) to `4k` or `4k − 1` bits, so that its top quarter is at
-/// least 2^k / 4, and cut into four `k`-bit pieces `a3..a0`. With `(s', r')` the root of
-/// `a3·2^k + a2`, the quotient `q` and remainder `u` of `(r'·2^k + a1) / 2s'` give
-/// `s = s'·2^k + q` and `r = u·2^k + a0 − q²`, corrected once if negative (MCA, Algorithm 1.12).
-fn sqrt_rem_dc(a: &Int) -> (Int, Int) {
-    let n = a.bits();
-    if n <= SQRT_DC {
-        let x = u128::try_from(a).expect("at most 128 bits");
-        let s = sqrt_u128(x);
-        return (Int::from(s), Int::from(x - u128::from(s) * u128::from(s)));
-    }
-    let k = n.div_ceil(4);
-    let t = (4 * k - n) / 2;
-    let scaled = a << (2 * t);
-    let (s, r) = sqrt_rem_normalized(&scaled, k);
-    if t == 0 {
-        return (s, r);
-    }
-    // scaled = s² + r with s = 2^t·s1 + s0: a = s1² + (r + s0·(2^(t+1)·s1 + s0)) / 4^t.
-    let s0 = &s & ((Int::ONE << t) - 1u32);
-    let s1 = &s >> t;
-    let r = (r + &s0 * ((&s1 << (t + 1)) + &s0)) >> (2 * t);
-    (s1, r)
-}
-
-/// `⌊√x⌋`: the floating-point root, off by at most a few units, corrected exactly.
-fn sqrt_u128(x: u128) -> u64 {
-    let mut s = (x as f64).sqrt() as u64;
-    while u128::from(s) * u128::from(s) > x {
-        s -= 1;
-    }
-    while s < u64::MAX && u128::from(s + 1) * u128::from(s + 1) <= x {
-        s += 1;
-    }
-    s
-}
-
-/// [`sqrt_rem_dc`] of `a`, of `4k - 1` or `4k` bits.
-fn sqrt_rem_normalized(a: &Int, k: u64) -> (Int, Int) {
-    let mask = (Int::ONE << k) - 1u32;
-    let (a1, a0) = ((a >> k) & &mask, a & &mask);
-    let (s1, r1) = sqrt_rem_dc(&(a >> (2 * k)));
-    let (q, u) = ((r1 << k) + a1).div_rem(&(&s1 << 1u32));
-    let mut s = (s1 << k) + &q;
-    let mut r = (u << k) + a0 - &q * &q;
-    if r.is_negative() {
-        r += &s << 1u32;
-        r -= 1u32;
-        s -= 1u32;
-    }
-    (s, r)
 }
 
 /// Whether `n > 1` is a `p`-th power: the exact root's low limb is checked first (one
@@ -291,6 +239,9 @@ fn estimate_root(n: &Int, k: u32) -> f64 {
 fn root_abs(n: &Int, k: u32) -> Int {
     if k == 1 || n <= &Int::ONE {
         return n.clone();
+    }
+    if k == 2 {
+        return n.sqrt_magnitude();
     }
     let bits = n.bits();
     if u64::from(k) >= bits {
