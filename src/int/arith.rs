@@ -245,6 +245,7 @@ impl Int {
     /// `self · b` (a squaring when `b` is `self` itself).
     #[inline(always)]
     pub(crate) fn mul_ref(&self, b: &Int) -> Int {
+        let square = core::ptr::eq(self, b);
         if let (Some((an, al, a)), Some((bn, bl, b))) = (self.inline_parts(), b.inline_parts()) {
             if al <= 1 && bl <= 1 {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
@@ -252,7 +253,11 @@ impl Int {
             if al <= 2 && bl <= 2 {
                 // Here rather than out of line: a five-limb result handed back through memory
                 // is copied with vector loads that wait on its word stores.
-                let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
+                let [r0, r1, r2, r3] = if square {
+                    limbs::sqr_2x2([a[0], a[1]])
+                } else {
+                    limbs::mul_2x2([a[0], a[1]], [b[0], b[1]])
+                };
                 return Parts::small(an ^ bn, [r0, r1, r2, r3, 0]).into_int();
             }
         }
@@ -272,7 +277,12 @@ impl Int {
         ) = (&self.repr, &b.repr)
         {
             if *xn <= 3 && *yn <= 3 {
-                return mul_inline(neg, [x[0], x[1], x[2]], [y[0], y[1], y[2]]);
+                let r = if core::ptr::eq(self, b) {
+                    limbs::sqr_3x3([x[0], x[1], x[2]])
+                } else {
+                    limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]])
+                };
+                return product_inline(neg, r);
             }
         }
         let (a, bl) = (self.as_limbs(), b.as_limbs());
@@ -540,14 +550,22 @@ impl Int {
         ) = (&mut self.repr, &a.repr, &b.repr)
         {
             if *al <= 2 && *bl <= 2 {
-                let [r0, r1, r2, r3] = limbs::mul_2x2([x[0], x[1]], [y[0], y[1]]);
+                let [r0, r1, r2, r3] = if core::ptr::eq(a, b) {
+                    limbs::sqr_2x2([x[0], x[1]])
+                } else {
+                    limbs::mul_2x2([x[0], x[1]], [y[0], y[1]])
+                };
                 *limbs = [r0, r1, r2, r3, 0];
                 *len = inline_len(limbs);
                 *neg = (*an ^ *bn) && *len != 0;
                 return;
             }
             if *al <= 3 && *bl <= 3 {
-                let r = limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]]);
+                let r = if core::ptr::eq(a, b) {
+                    limbs::sqr_3x3([x[0], x[1], x[2]])
+                } else {
+                    limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]])
+                };
                 let sign = *an ^ *bn;
                 if r[5] == 0 {
                     *limbs = [r[0], r[1], r[2], r[3], r[4]];
@@ -624,12 +642,11 @@ impl Int {
     }
 }
 
-/// The product of two magnitudes of at most three limbs (limbs above their lengths are zero),
-/// one of them three limbs long ([`Int::mul_ref`] forms smaller products itself): inline up to
-/// [`INLINE`] limbs, a six-limb result in a buffer of exactly six.
+/// The product `r` of two magnitudes of at most three limbs, one of them three limbs long
+/// ([`Int::mul_ref`] forms smaller products itself): inline up to [`INLINE`] limbs, a
+/// six-limb result in a buffer of exactly six.
 #[inline(always)]
-fn mul_inline(neg: bool, a: [u64; 3], b: [u64; 3]) -> Parts {
-    let r = limbs::mul_3x3(a, b);
+fn product_inline(neg: bool, r: [u64; 6]) -> Parts {
     let n = top_len(&r);
     if n <= INLINE {
         return Parts::small(neg, [r[0], r[1], r[2], r[3], r[4]]);

@@ -348,6 +348,33 @@ pub fn mul_2x2(a: [u64; 2], b: [u64; 2]) -> [u64; 4] {
     [p00 as u64, mid as u64, high as u64, (high >> 64) as u64]
 }
 
+/// `a²` for two-limb `a`: three word products, `a0·a1` doubled (its top bit carried
+/// separately) between the squares `a0²` and `a1²`.
+#[inline]
+pub(crate) fn sqr_2x2(a: [u64; 2]) -> [u64; 4] {
+    let (p00, p11) = (a[0] as u128 * a[0] as u128, a[1] as u128 * a[1] as u128);
+    let p01 = a[0] as u128 * a[1] as u128;
+    let d = p01 << 1;
+    let mid = (p00 >> 64) + (d as u64 as u128);
+    let high = p11 + (d >> 64) + ((p01 >> 127) << 64) + (mid >> 64);
+    [p00 as u64, mid as u64, high as u64, (high >> 64) as u64]
+}
+
+/// `a²` for three-limb `a`: the straight-line MULX/ADX square where the CPU has it, else
+/// [`mul_3x3`].
+#[inline]
+pub(crate) fn sqr_3x3(a: [u64; 3]) -> [u64; 6] {
+    let mut r = [0u64; 6];
+    #[cfg(target_arch = "x86_64")]
+    if super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        unsafe { super::x86::sqr_3_adx(&mut r, &a) };
+        return r;
+    }
+    mul_fixed(&mut r, &a, &a);
+    r
+}
+
 /// `a·b` for three-limb `a` and `b`, schoolbook on fixed arrays (unrolled by the compiler).
 ///
 /// ```
@@ -508,6 +535,13 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// ```
 #[inline]
 pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
+    #[cfg(target_arch = "x86_64")]
+    if a.len() <= 8 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        if unsafe { super::x86::sqr_small_adx(r, a) } {
+            return;
+        }
+    }
     if (2..=5).contains(&a.len()) {
         return mul_basecase(r, a, a);
     }
