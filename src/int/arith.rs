@@ -705,16 +705,24 @@ pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
-/// `r = a²` (scratch as in [`mul_into`]).
+/// `r = a²` (scratch as in [`mul_into`]). The base case is inlined, the squares that take
+/// scratch are out of line: small squares then save no registers for the scratch's buffer.
+#[inline]
 pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
     let s = limbs::sqr_scratch_len(a.len());
     if s == 0 {
         limbs::sqr(r, a, &mut []);
     } else {
-        let mut scratch = pool::take(s);
-        limbs::sqr(r, a, &mut scratch[..s]);
-        pool::put(scratch);
+        sqr_into_scratch(r, a, s);
     }
+}
+
+/// [`sqr_into`] with `s` limbs of scratch.
+#[inline(never)]
+fn sqr_into_scratch(r: &mut [u64], a: &[u64], s: usize) {
+    let mut scratch = pool::take(s);
+    limbs::sqr(r, a, &mut scratch[..s]);
+    pool::put(scratch);
 }
 
 #[cfg(test)]

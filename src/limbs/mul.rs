@@ -536,12 +536,19 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 #[inline]
 pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
     #[cfg(target_arch = "x86_64")]
-    if a.len() <= 8 && super::x86::has_bmi2_adx() {
+    if (2..=8).contains(&a.len()) && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         if unsafe { super::x86::sqr_small_adx(r, a) } {
             return;
         }
     }
+    sqr_schoolbook_rows(r, a);
+}
+
+/// [`sqr_schoolbook`] past the straight-line squares, out of line so that the callers of
+/// those (`Int` squares, Karatsuba's leaves) save no registers for it.
+#[inline(never)]
+fn sqr_schoolbook_rows(r: &mut [u64], a: &[u64]) {
     if (2..=5).contains(&a.len()) {
         return mul_basecase(r, a, a);
     }
@@ -743,14 +750,25 @@ fn mul_unbalanced(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
 }
 
 /// `r = a²`; requires `a.len() >= 1`, `r.len() == 2·a.len()` and
-/// `scratch.len() >= sqr_scratch_len(a.len())`. Picks the algorithm by size.
+/// `scratch.len() >= sqr_scratch_len(a.len())`. Picks the algorithm by size; the base case
+/// is inlined into the caller, the subquadratic algorithms are not.
+#[inline]
 pub fn sqr(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     let n = a.len();
     debug_assert!(n >= 1);
     debug_assert_eq!(r.len(), 2 * n);
     if n < SQR_KARATSUBA {
         sqr_schoolbook(r, a);
-    } else if use_sqr_ntt(n) {
+    } else {
+        sqr_subquadratic(r, a, scratch);
+    }
+}
+
+/// [`sqr`] from `SQR_KARATSUBA` limbs.
+#[inline(never)]
+fn sqr_subquadratic(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    let n = a.len();
+    if use_sqr_ntt(n) {
         sqr_ntt(r, a);
     } else if n >= SQR_TOOM3 && toom3_fits(n, n) {
         sqr_toom3(r, a, scratch);

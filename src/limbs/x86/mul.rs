@@ -651,7 +651,7 @@ pub unsafe fn mul_8x8_adx(r: &mut [u64; 16], a: &[u64; 8], b: &[u64; 8]) {
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX ([`has_bmi2_adx`](super::has_bmi2_adx)).
-#[inline]
+#[inline(never)]
 pub unsafe fn sqr_small_adx(r: &mut [u64], a: &[u64]) -> bool {
     fn fixed<'a, const N: usize, const M: usize>(
         r: &'a mut [u64],
