@@ -525,7 +525,53 @@ impl Int {
                 return;
             }
         }
-        self.assign_mul_heap(a, b);
+        if core::ptr::eq(a, b) {
+            self.assign_square(a);
+        } else {
+            self.assign_mul_heap(a, b);
+        }
+    }
+
+    /// [`Int::assign_mul`] of `a` by itself past the one-limb case: a two-limb value into an
+    /// inline `self` by the three-product square, a square that fits `self`'s heap buffer by
+    /// the squaring algorithms straight into it (out of line and ahead of the products' cases,
+    /// whose frame it would otherwise pay for); the rest as products.
+    #[inline(never)]
+    fn assign_square(&mut self, a: &Int) {
+        match (&mut self.repr, &a.repr) {
+            (
+                Repr::Inline { neg, len, limbs },
+                Repr::Inline {
+                    len: al, limbs: x, ..
+                },
+            ) if *al <= 2 => {
+                let [r0, r1, r2, r3] = limbs::sqr_2x2([x[0], x[1]]);
+                *limbs = [r0, r1, r2, r3, 0];
+                *len = inline_len(limbs);
+                *neg = false;
+                return;
+            }
+            (Repr::Heap { neg, len, buf }, _) => {
+                let x = a.as_limbs();
+                let n = 2 * x.len();
+                if n > INLINE && buf.len() >= n {
+                    let r = &mut buf[..n];
+                    sqr_into(r, x);
+                    // The square of a normalised magnitude has n or n − 1 limbs.
+                    let rn = n - (r[n - 1] == 0) as usize;
+                    if rn > INLINE {
+                        (*neg, *len) = (false, rn);
+                    } else {
+                        let mut small = [0; INLINE];
+                        small[..rn].copy_from_slice(&r[..rn]);
+                        *self = Int::from_sign_limbs(false, &small);
+                    }
+                    return;
+                }
+            }
+            _ => {}
+        }
+        self.assign_mul_heap(a, a);
     }
 
     /// [`Int::assign_mul`] past its one-limb case, out of line so that the case saves no
@@ -550,11 +596,7 @@ impl Int {
         ) = (&mut self.repr, &a.repr, &b.repr)
         {
             if *al <= 2 && *bl <= 2 {
-                let [r0, r1, r2, r3] = if core::ptr::eq(a, b) {
-                    limbs::sqr_2x2([x[0], x[1]])
-                } else {
-                    limbs::mul_2x2([x[0], x[1]], [y[0], y[1]])
-                };
+                let [r0, r1, r2, r3] = limbs::mul_2x2([x[0], x[1]], [y[0], y[1]]);
                 *limbs = [r0, r1, r2, r3, 0];
                 *len = inline_len(limbs);
                 *neg = (*an ^ *bn) && *len != 0;
