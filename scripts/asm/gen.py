@@ -45,7 +45,6 @@ KERNELS = [
     ("submul_1_adx", LX + "mul.rs", "pub unsafe fn submul_1_adx(", limbs.submul_1),
     ("mul_4x4_adx", LX + "mul.rs", "pub unsafe fn mul_4x4_adx(", limbs.mul_4x4),
     ("mul_8x8_adx", LX + "mul.rs", "pub unsafe fn mul_8x8_adx(", limbs.mul_8x8),
-    ("sqr_2_adx", LX + "mul.rs", "pub unsafe fn sqr_2_adx(", lambda: limbs.sqr_small(2)),
     ("sqr_3_adx", LX + "mul.rs", "pub unsafe fn sqr_3_adx(", lambda: limbs.sqr_small(3)),
     ("sqr_4_adx", LX + "mul.rs", "pub unsafe fn sqr_4_adx(", lambda: limbs.sqr_small(4)),
     ("sqr_5_adx", LX + "mul.rs", "pub unsafe fn sqr_5_adx(", lambda: limbs.sqr_small(5)),

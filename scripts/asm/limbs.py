@@ -327,7 +327,7 @@ def double_add_diagonal():
 
 
 def sqr_small(n):
-    """`r[..2n] = a[..n]²` for 2 <= n <= 8, straight-line. The off-diagonal triangle first:
+    """`r[..2n] = a[..n]²` for 3 <= n <= 8, straight-line. The off-diagonal triangle first:
     row i multiplies a[i] (rdx) by a[i + 1..n] into the window of the running sum at word
     2i + 1, row 0 on the ADCX chain alone (each high half lands in the register of the word
     above, which the next low half joins), the later rows as `product_rows` does (the high
@@ -338,7 +338,7 @@ def sqr_small(n):
     diagonal squares (ADOX), one limb of a a step. The window's words stay in registers while
     registers last; a word that is final is stored to r when a register is needed, and loaded
     back by the doubling."""
-    assert 2 <= n <= 8
+    assert 3 <= n <= 8
     b = Body()
     free = [f"{{t{k}}}" for k in range(10)]
     used = []
@@ -373,12 +373,11 @@ def sqr_small(n):
     win[1], win[2] = alloc(), alloc()
     b(f"mulx {win[2]}, {win[1]}, {A(1)}")
     final.add(1)
-    s = alloc() if n > 2 else None
+    s = alloc()
     for k in range(1, n - 1):
         win[k + 2] = alloc()
         b(f"mulx {win[k + 2]}, {s}, {A(k + 1)}", f"adcx {win[k + 1]}, {s}")
-    if n > 2:
-        b(f"adcx {win[n]}, {zero}")
+    b(f"adcx {win[n]}, {zero}")
     final.add(2)
     for i in range(1, n - 1):
         b(f"xor {r32(zero)}, {r32(zero)}", f"mov rdx, {A(i)}")
@@ -399,8 +398,7 @@ def sqr_small(n):
         if n - 1 - i > 1:
             b(f"adox {prev}, {zero}")
         final.add(2 * i + 2)
-    if s is not None:
-        release(s)
+    release(s)
     # The doubling and the diagonal: word 0 is the low half of a[0]², words 2k and 2k + 1 take
     # 2·(the triangle) and a[k]², word 2n − 1 (zero in the triangle) the two carries.
     b(f"xor {r32(zero)}, {r32(zero)}")

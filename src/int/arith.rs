@@ -532,44 +532,52 @@ impl Int {
         }
     }
 
-    /// [`Int::assign_mul`] of `a` by itself past the one-limb case: a two-limb value into an
-    /// inline `self` by the three-product square, a square that fits `self`'s heap buffer by
-    /// the squaring algorithms straight into it (out of line and ahead of the products' cases,
-    /// whose frame it would otherwise pay for); the rest as products.
+    /// [`Int::assign_mul`] of `a` by itself past the one-limb case: a square that fits
+    /// `self`'s heap buffer by the squaring algorithms straight into it, out of line and
+    /// ahead of the products' cases (whose frame it would otherwise pay for); the rest in
+    /// [`Int::assign_square_general`].
     #[inline(never)]
     fn assign_square(&mut self, a: &Int) {
-        match (&mut self.repr, &a.repr) {
-            (
-                Repr::Inline { neg, len, limbs },
-                Repr::Inline {
-                    len: al, limbs: x, ..
-                },
-            ) if *al <= 2 => {
+        if let Repr::Heap { neg, len, buf } = &mut self.repr {
+            let x = a.as_limbs();
+            let n = 2 * x.len();
+            if n > INLINE && buf.len() >= n {
+                let r = &mut buf[..n];
+                sqr_into(r, x);
+                // The square of a normalised magnitude has n or n − 1 limbs.
+                let rn = n - (r[n - 1] == 0) as usize;
+                if rn > INLINE {
+                    (*neg, *len) = (false, rn);
+                    return;
+                }
+                let mut small = [0; INLINE];
+                small[..rn].copy_from_slice(&r[..rn]);
+                *self = Int::from_sign_limbs(false, &small);
+                return;
+            }
+        }
+        self.assign_square_general(a);
+    }
+
+    /// [`Int::assign_square`] where the square does not go into `self`'s heap buffer: a
+    /// two-limb value into an inline `self` by the three-product square, written into its
+    /// fields; the rest as products.
+    #[inline(never)]
+    fn assign_square_general(&mut self, a: &Int) {
+        if let (
+            Repr::Inline { neg, len, limbs },
+            Repr::Inline {
+                len: al, limbs: x, ..
+            },
+        ) = (&mut self.repr, &a.repr)
+        {
+            if *al <= 2 {
                 let [r0, r1, r2, r3] = limbs::sqr_2x2([x[0], x[1]]);
                 *limbs = [r0, r1, r2, r3, 0];
                 *len = inline_len(limbs);
                 *neg = false;
                 return;
             }
-            (Repr::Heap { neg, len, buf }, _) => {
-                let x = a.as_limbs();
-                let n = 2 * x.len();
-                if n > INLINE && buf.len() >= n {
-                    let r = &mut buf[..n];
-                    sqr_into(r, x);
-                    // The square of a normalised magnitude has n or n − 1 limbs.
-                    let rn = n - (r[n - 1] == 0) as usize;
-                    if rn > INLINE {
-                        (*neg, *len) = (false, rn);
-                    } else {
-                        let mut small = [0; INLINE];
-                        small[..rn].copy_from_slice(&r[..rn]);
-                        *self = Int::from_sign_limbs(false, &small);
-                    }
-                    return;
-                }
-            }
-            _ => {}
         }
         self.assign_mul_heap(a, a);
     }
@@ -749,7 +757,7 @@ pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// `r = a²` (scratch as in [`mul_into`]). The base case is inlined, the squares that take
 /// scratch are out of line: small squares then save no registers for the scratch's buffer.
-#[inline]
+#[inline(always)]
 pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
     let s = limbs::sqr_scratch_len(a.len());
     if s == 0 {

@@ -533,10 +533,14 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// carry::limbs::sqr_basecase_portable(&mut want, &a);
 /// assert_eq!(r, want);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
+    if let [a0, a1] = *a {
+        r[..4].copy_from_slice(&sqr_2x2([a0, a1]));
+        return;
+    }
     #[cfg(target_arch = "x86_64")]
-    if (2..=8).contains(&a.len()) && super::x86::has_bmi2_adx() {
+    if (3..=8).contains(&a.len()) && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         if unsafe { super::x86::sqr_small_adx(r, a) } {
             return;
