@@ -518,12 +518,16 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook square `r = a²`, the base case of [`sqr`] (and so of Karatsuba and Toom-3
 /// squares); requires `a.len() >= 1` and `r.len() == 2·a.len()`. As [`sqr_basecase`] it
-/// computes each off-diagonal product once, doubles the sum and adds the diagonal squares;
-/// where the CPU has MULX/ADX, eight rows of the off-diagonal triangle at a time with their
-/// running sum in registers (`sqr_basecase_rows8_adx`), from six limbs (at 16 limbs about
-/// 0.7 of the row-by-row kernel's time; at eight level with the straight-line 8×8 product).
-/// Two to five limbs take the unrolled products of [`mul_basecase`]. ([`sqr_basecase`], row by row, stays the square of the constant-time
-/// Montgomery products.)
+/// computes each off-diagonal product once, doubles the sum and adds the diagonal squares.
+/// Two limbs take three word products inline; where the CPU has MULX/ADX, three to eight
+/// limbs the straight-line squares (`sqr_small_adx`: at eight limbs about 0.8 of the time
+/// of the straight-line 8×8 product), checked first so that
+/// Karatsuba's leaves and small `Int` squares pay for no other test, and from nine limbs
+/// eight rows of the off-diagonal triangle at a time with their running sum in registers
+/// (`sqr_basecase_rows8_adx`, at 16 limbs about 0.7 of the row-by-row kernel's time).
+/// Without MULX/ADX, three to five limbs take the unrolled products of [`mul_basecase`].
+/// ([`sqr_basecase`], row by row, stays the square of the constant-time Montgomery
+/// products.)
 ///
 /// ```
 /// let a = [u64::MAX; 9];

@@ -1,5 +1,7 @@
 //! Products on MULX, ADCX and ADOX (BMI2 + ADX): the rows `r ± a·b` (`addmul_1`, `mul_1`,
-//! `submul_1`), the straight-line fixed-size products, and the schoolbook product and square.
+//! `submul_1`), the straight-line fixed-size products and squares (three to eight limbs,
+//! `n(n − 1)/2 + n` word products against a product's `n²`), and the schoolbook product and
+//! square.
 
 use core::arch::asm;
 
