@@ -51,6 +51,7 @@ KERNELS = [
     ("sqr_6_adx", LX + "mul.rs", "pub unsafe fn sqr_6_adx(", lambda: limbs.sqr_small(6)),
     ("sqr_7_adx", LX + "mul.rs", "pub unsafe fn sqr_7_adx(", lambda: limbs.sqr_small(7)),
     ("sqr_8_adx", LX + "mul.rs", "pub unsafe fn sqr_8_adx(", lambda: limbs.sqr_small(8)),
+    ("sqr_9_adx", LX + "mul.rs", "pub unsafe fn sqr_9_adx(", lambda: limbs.sqr_small(9)),
     ("mul_n8_adx", LX + "mul.rs", "pub unsafe fn mul_n8_adx(", limbs.mul_n8),
     ("addmul_n8", LX + "mul.rs", "unsafe fn addmul_n8(", limbs.addmul_n8),
     ("sqr_rows8", LX + "mul.rs", "unsafe fn sqr_rows8(", limbs.sqr_rows8),

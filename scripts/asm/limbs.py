@@ -327,7 +327,7 @@ def double_add_diagonal():
 
 
 def sqr_small(n):
-    """`r[..2n] = a[..n]²` for 3 <= n <= 8, straight-line. The off-diagonal triangle first:
+    """`r[..2n] = a[..n]²` for 3 <= n <= 9, straight-line. The off-diagonal triangle first:
     row i multiplies a[i] (rdx) by a[i + 1..n] into the window of the running sum at word
     2i + 1, row 0 on the ADCX chain alone (each high half lands in the register of the word
     above, which the next low half joins), the later rows as `product_rows` does (the high
@@ -338,7 +338,7 @@ def sqr_small(n):
     diagonal squares (ADOX), one limb of a a step. The window's words stay in registers while
     registers last; a word that is final is stored to r when a register is needed, and loaded
     back by the doubling."""
-    assert 3 <= n <= 8
+    assert 3 <= n <= 9
     b = Body()
     free = [f"{{t{k}}}" for k in range(10)]
     used = []

@@ -519,10 +519,10 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// Schoolbook square `r = a²`, the base case of [`sqr`] (and so of Karatsuba and Toom-3
 /// squares); requires `a.len() >= 1` and `r.len() == 2·a.len()`. As [`sqr_basecase`] it
 /// computes each off-diagonal product once, doubles the sum and adds the diagonal squares.
-/// Two limbs take three word products inline; where the CPU has MULX/ADX, three to eight
+/// Two limbs take three word products inline; where the CPU has MULX/ADX, three to nine
 /// limbs the straight-line squares (`sqr_small_adx`: at eight limbs about 0.8 of the time
 /// of the straight-line 8×8 product), checked first so that
-/// Karatsuba's leaves and small `Int` squares pay for no other test, and from nine limbs
+/// Karatsuba's leaves and small `Int` squares pay for no other test, and from ten limbs
 /// eight rows of the off-diagonal triangle at a time with their running sum in registers
 /// (`sqr_basecase_rows8_adx`, at 16 limbs about 0.7 of the row-by-row kernel's time).
 /// Without MULX/ADX, three to five limbs take the unrolled products of [`mul_basecase`].
@@ -544,7 +544,7 @@ pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if (3..=8).contains(&a.len()) && super::x86::has_bmi2_adx() {
+    if (3..=9).contains(&a.len()) && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         if unsafe { super::x86::sqr_small_adx(r, a) } {
             return;
