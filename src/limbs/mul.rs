@@ -544,17 +544,20 @@ pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if (3..=9).contains(&a.len()) && super::x86::has_bmi2_adx() {
+    if a.len() >= 3 && super::x86::has_bmi2_adx() {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
-        if unsafe { super::x86::sqr_small_adx(r, a) } {
+        if a.len() <= 9 && unsafe { super::x86::sqr_small_adx(r, a) } {
             return;
         }
+        // Karatsuba's leaves go straight to the eight-row kernel.
+        // SAFETY: the CPU supports BMI2 and ADX, checked above.
+        return unsafe { super::x86::sqr_basecase_rows8_adx(r, a) };
     }
     sqr_schoolbook_rows(r, a);
 }
 
-/// [`sqr_schoolbook`] past the straight-line squares, out of line so that the callers of
-/// those (`Int` squares, Karatsuba's leaves) save no registers for it.
+/// [`sqr_schoolbook`] without MULX/ADX (and of one limb), out of line so that the callers
+/// of the straight-line squares (`Int` squares, Karatsuba's leaves) save no registers for it.
 #[inline(never)]
 fn sqr_schoolbook_rows(r: &mut [u64], a: &[u64]) {
     if (2..=5).contains(&a.len()) {
