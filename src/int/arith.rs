@@ -543,7 +543,9 @@ impl Int {
             let n = 2 * x.len();
             if n > INLINE && buf.len() >= n {
                 let r = &mut buf[..n];
-                sqr_into(r, x);
+                if !limbs::sqr_small(r, x) {
+                    sqr_into_outlined(r, x);
+                }
                 // The square of a normalised magnitude has n or n − 1 limbs.
                 let rn = n - (r[n - 1] == 0) as usize;
                 if rn > INLINE {
@@ -765,6 +767,12 @@ pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
     } else {
         sqr_into_scratch(r, a, s);
     }
+}
+
+/// [`sqr_into`] out of line, for callers that form the small squares themselves.
+#[inline(never)]
+fn sqr_into_outlined(r: &mut [u64], a: &[u64]) {
+    sqr_into(r, a);
 }
 
 /// [`sqr_into`] with `s` limbs of scratch.

@@ -556,6 +556,19 @@ pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
     sqr_schoolbook_rows(r, a);
 }
 
+/// `r = a²` by the straight-line squares (three to nine limbs, MULX/ADX) and `true`, or
+/// `false` with `r` untouched: for callers that take other sizes elsewhere, without the
+/// rest of [`sqr_schoolbook`] inlined into them.
+#[inline(always)]
+pub(crate) fn sqr_small(r: &mut [u64], a: &[u64]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if (3..=9).contains(&a.len()) && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::sqr_small_adx(r, a) };
+    }
+    false
+}
+
 /// [`sqr_schoolbook`] without MULX/ADX (and of one limb), out of line so that the callers
 /// of the straight-line squares (`Int` squares, Karatsuba's leaves) save no registers for it.
 #[inline(never)]
