@@ -282,6 +282,97 @@ fn mul_and_sqr_at_interesting_sizes() {
     }
 }
 
+/// Operands of `n` limbs for the small squares: zero, all ones, `2^k` and `2^k ± 1` at the
+/// limb edges, stripes, all-ones limbs between zeros, zero top limbs (which `Int` drops) and
+/// random limbs of every flavour.
+fn square_operands(rng: &mut Rng, n: usize) -> Vec<Vec<u64>> {
+    let mut v = vec![vec![0; n], vec![u64::MAX; n]];
+    for k in [0, 1, 63, 64 * n - 64, 64 * n - 1] {
+        let mut x = vec![0u64; n];
+        x[k / 64] = 1 << (k % 64);
+        let mut minus = x.clone();
+        limbs::sub_1_assign(&mut minus, 1);
+        let mut plus = x.clone();
+        limbs::add_1_assign(&mut plus, 1);
+        v.extend([x, minus, plus]);
+    }
+    for stripe in [
+        0x5555_5555_5555_5555,
+        0xaaaa_aaaa_aaaa_aaaa,
+        0xffff_0000_0000_ffff,
+    ] {
+        v.push(vec![stripe; n]);
+    }
+    v.push(
+        (0..n)
+            .map(|i| if i % 2 == 0 { u64::MAX } else { 0 })
+            .collect(),
+    );
+    v.push(
+        (0..n)
+            .map(|i| if i % 2 == 1 { u64::MAX } else { 0 })
+            .collect(),
+    );
+    let mut low = vec![u64::MAX; n];
+    low[n - 1] = 0;
+    v.push(low);
+    let mut high = vec![u64::MAX; n];
+    high[0] = 0;
+    v.push(high);
+    v.extend((0..20).map(|_| rng.limbs(n)));
+    v
+}
+
+/// Every size from 1 to 20 limbs: `limbs::sqr` and its base cases, and the `Int` squares
+/// (`assign_mul(&a, &a)` into each kind of destination, `&a * &a`, `pow(2)`), against GMP.
+#[test]
+fn small_squares_adversarial() {
+    let mut rng = Rng::new("small_squares_adversarial");
+    let seed = rng.seed;
+    for n in 1..=20 {
+        for (case, a) in square_operands(&mut rng, n).into_iter().enumerate() {
+            let ctx = format!("seed {seed} n {n} case {case} a {a:x?}");
+            let expect = int(&a).square();
+            let mut r = vec![0xdead_beef; 2 * n];
+            limbs::sqr_schoolbook(&mut r, &a);
+            assert_eq!(int(&r), expect, "sqr_schoolbook {ctx}");
+            r.fill(0xdead_beef);
+            limbs::sqr_basecase(&mut r, &a);
+            assert_eq!(int(&r), expect, "sqr_basecase {ctx}");
+            r.fill(0xdead_beef);
+            limbs::sqr_basecase_portable(&mut r, &a);
+            assert_eq!(int(&r), expect, "sqr_basecase_portable {ctx}");
+            let mut scratch = vec![0x5555; limbs::sqr_scratch_len(n)];
+            r.fill(0xdead_beef);
+            limbs::sqr(&mut r, &a, &mut scratch);
+            assert_eq!(int(&r), expect, "sqr {ctx}");
+            let want = carry::Int::from_limbs(&r);
+            for neg in [false, true] {
+                let mut x = carry::Int::from_limbs(&a);
+                if neg {
+                    x = -x;
+                }
+                assert_eq!(&x * &x, want, "&a * &a {ctx} neg {neg}");
+                assert_eq!(x.pow(2), want, "pow(2) {ctx} neg {neg}");
+                let big = carry::Int::from_limbs(&vec![3; 2 * n + 3]);
+                let small = carry::Int::from_limbs(&[3; 6]);
+                for mut kept in [
+                    carry::Int::ZERO,
+                    carry::Int::from(-7),
+                    big,
+                    small,
+                    want.clone(),
+                ] {
+                    kept.assign_mul(&x, &x);
+                    assert_eq!(kept, want, "assign_mul(&a, &a) {ctx} neg {neg}");
+                    kept.assign_mul(&x, &x);
+                    assert_eq!(kept, want, "assign_mul(&a, &a) again {ctx} neg {neg}");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn mul_random_shapes() {
     let mut rng = Rng::new("mul_random_shapes");

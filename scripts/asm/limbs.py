@@ -326,6 +326,107 @@ def double_add_diagonal():
     return b
 
 
+def sqr_small(n):
+    """`r[..2n] = a[..n]²` for 3 <= n <= 9, straight-line. The off-diagonal triangle first:
+    row i multiplies a[i] (rdx) by a[i + 1..n] into the window of the running sum at word
+    2i + 1, row 0 on the ADCX chain alone (each high half lands in the register of the word
+    above, which the next low half joins), the later rows as `product_rows` does (the high
+    half of product k - 1 on ADCX, the low half of product k on ADOX, the new top word taking
+    both carries). Each row starts by clearing `zero`, which clears both flags: the next row's
+    chains do not wait for the end of the previous row's, so the rows overlap (row i + 1
+    starts at the word row i's third product reaches). Then the doubling (ADCX) and the
+    diagonal squares (ADOX), one limb of a a step. The window's words stay in registers while
+    registers last; a word that is final is stored to r when a register is needed, and loaded
+    back by the doubling."""
+    assert 3 <= n <= 9
+    b = Body()
+    free = [f"{{t{k}}}" for k in range(10)]
+    used = []
+    win = {}  # word -> register
+    final = set()  # words of the triangle that no later row changes
+    A = lambda j: mem("{a}", 8 * j)  # noqa: E731
+    R = lambda p: mem("{r}", 8 * p)  # noqa: E731
+
+    def alloc():
+        if not free:
+            p = min(q for q in win if q in final)
+            b(f"mov {R(p)}, {win[p]}")
+            free.append(win.pop(p))
+        x = free.pop(0)
+        if x not in used:
+            used.append(x)
+        return x
+
+    def release(x):
+        free.insert(0, x)
+
+    def word(p):
+        """The register holding triangle word p, loading it if it was stored."""
+        if p in win:
+            return win.pop(p)
+        x = alloc()
+        b(f"mov {x}, {R(p)}")
+        return x
+
+    zero = alloc()
+    b(f"xor {r32(zero)}, {r32(zero)}", f"mov rdx, {A(0)}")
+    win[1], win[2] = alloc(), alloc()
+    b(f"mulx {win[2]}, {win[1]}, {A(1)}")
+    final.add(1)
+    s = alloc()
+    for k in range(1, n - 1):
+        win[k + 2] = alloc()
+        b(f"mulx {win[k + 2]}, {s}, {A(k + 1)}", f"adcx {win[k + 1]}, {s}")
+    b(f"adcx {win[n]}, {zero}")
+    final.add(2)
+    for i in range(1, n - 1):
+        b(f"xor {r32(zero)}, {r32(zero)}", f"mov rdx, {A(i)}")
+        prev = None
+        for k in range(n - 1 - i):
+            p = 2 * i + 1 + k
+            h = alloc()
+            b(f"mulx {h}, {s}, {A(i + 1 + k)}")
+            if k == 0:
+                b(f"adcx {win[p]}, {s}")
+                final.add(p)
+            else:
+                b(f"adcx {win[p]}, {prev}", f"adox {win[p]}, {s}")
+                release(prev)
+            prev = h
+        win[i + n] = prev
+        b(f"adcx {prev}, {zero}")
+        if n - 1 - i > 1:
+            b(f"adox {prev}, {zero}")
+        final.add(2 * i + 2)
+    release(s)
+    # The doubling and the diagonal: word 0 is the low half of a[0]², words 2k and 2k + 1 take
+    # 2·(the triangle) and a[k]², word 2n − 1 (zero in the triangle) the two carries.
+    b(f"xor {r32(zero)}, {r32(zero)}")
+    for k in range(n):
+        b(f"mov rdx, {A(k)}")
+        h, lo = alloc(), alloc()
+        b(f"mulx {h}, {lo}, rdx")
+        if k == 0:
+            b(f"mov {R(0)}, {lo}")
+        else:
+            x = word(2 * k)
+            b(f"adcx {x}, {x}", f"adox {x}, {lo}", f"mov {R(2 * k)}, {x}")
+            release(x)
+        release(lo)
+        if k < n - 1:
+            x = word(2 * k + 1)
+            b(f"adcx {x}, {x}", f"adox {x}, {h}", f"mov {R(2 * k + 1)}, {x}")
+            release(x)
+        else:
+            b(f"adcx {h}, {zero}", f"adox {h}, {zero}", f"mov {R(2 * k + 1)}, {h}")
+        release(h)
+    assert not win
+    b.ops("a = in(reg) a.as_ptr()", "r = in(reg) r.as_mut_ptr()", 'out("rdx") _',
+          *[f"{x[1:-1]} = out(reg) _" for x in sorted(used, key=lambda x: int(x[2:-1]))],
+          "options(nostack)")
+    return b
+
+
 def mac_signed():
     """acc + a·x for signed words: one IMUL (rdx:rax = rax·x) and an ADD/ADC into hi:lo."""
     b = Body()

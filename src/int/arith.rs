@@ -245,6 +245,7 @@ impl Int {
     /// `self · b` (a squaring when `b` is `self` itself).
     #[inline(always)]
     pub(crate) fn mul_ref(&self, b: &Int) -> Int {
+        let square = core::ptr::eq(self, b);
         if let (Some((an, al, a)), Some((bn, bl, b))) = (self.inline_parts(), b.inline_parts()) {
             if al <= 1 && bl <= 1 {
                 return Int::from_sign_u128(an ^ bn, a[0] as u128 * b[0] as u128);
@@ -252,7 +253,11 @@ impl Int {
             if al <= 2 && bl <= 2 {
                 // Here rather than out of line: a five-limb result handed back through memory
                 // is copied with vector loads that wait on its word stores.
-                let [r0, r1, r2, r3] = limbs::mul_2x2([a[0], a[1]], [b[0], b[1]]);
+                let [r0, r1, r2, r3] = if square {
+                    limbs::sqr_2x2([a[0], a[1]])
+                } else {
+                    limbs::mul_2x2([a[0], a[1]], [b[0], b[1]])
+                };
                 return Parts::small(an ^ bn, [r0, r1, r2, r3, 0]).into_int();
             }
         }
@@ -272,7 +277,12 @@ impl Int {
         ) = (&self.repr, &b.repr)
         {
             if *xn <= 3 && *yn <= 3 {
-                return mul_inline(neg, [x[0], x[1], x[2]], [y[0], y[1], y[2]]);
+                let r = if core::ptr::eq(self, b) {
+                    limbs::sqr_3x3([x[0], x[1], x[2]])
+                } else {
+                    limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]])
+                };
+                return product_inline(neg, r);
             }
         }
         let (a, bl) = (self.as_limbs(), b.as_limbs());
@@ -515,7 +525,63 @@ impl Int {
                 return;
             }
         }
-        self.assign_mul_heap(a, b);
+        if core::ptr::eq(a, b) {
+            self.assign_square(a);
+        } else {
+            self.assign_mul_heap(a, b);
+        }
+    }
+
+    /// [`Int::assign_mul`] of `a` by itself past the one-limb case: a square that fits
+    /// `self`'s heap buffer by the squaring algorithms straight into it, out of line and
+    /// ahead of the products' cases (whose frame it would otherwise pay for); the rest in
+    /// [`Int::assign_square_general`].
+    #[inline(never)]
+    fn assign_square(&mut self, a: &Int) {
+        if let Repr::Heap { neg, len, buf } = &mut self.repr {
+            let x = a.as_limbs();
+            let n = 2 * x.len();
+            if n > INLINE && buf.len() >= n {
+                let r = &mut buf[..n];
+                if !limbs::sqr_small(r, x) {
+                    sqr_into_outlined(r, x);
+                }
+                // The square of a normalised magnitude has n or n − 1 limbs.
+                let rn = n - (r[n - 1] == 0) as usize;
+                if rn > INLINE {
+                    (*neg, *len) = (false, rn);
+                    return;
+                }
+                let mut small = [0; INLINE];
+                small[..rn].copy_from_slice(&r[..rn]);
+                *self = Int::from_sign_limbs(false, &small);
+                return;
+            }
+        }
+        self.assign_square_general(a);
+    }
+
+    /// [`Int::assign_square`] where the square does not go into `self`'s heap buffer: a
+    /// two-limb value into an inline `self` by the three-product square, written into its
+    /// fields; the rest as products.
+    #[inline(never)]
+    fn assign_square_general(&mut self, a: &Int) {
+        if let (
+            Repr::Inline { neg, len, limbs },
+            Repr::Inline {
+                len: al, limbs: x, ..
+            },
+        ) = (&mut self.repr, &a.repr)
+        {
+            if *al <= 2 {
+                let [r0, r1, r2, r3] = limbs::sqr_2x2([x[0], x[1]]);
+                *limbs = [r0, r1, r2, r3, 0];
+                *len = inline_len(limbs);
+                *neg = false;
+                return;
+            }
+        }
+        self.assign_mul_heap(a, a);
     }
 
     /// [`Int::assign_mul`] past its one-limb case, out of line so that the case saves no
@@ -547,7 +613,11 @@ impl Int {
                 return;
             }
             if *al <= 3 && *bl <= 3 {
-                let r = limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]]);
+                let r = if core::ptr::eq(a, b) {
+                    limbs::sqr_3x3([x[0], x[1], x[2]])
+                } else {
+                    limbs::mul_3x3([x[0], x[1], x[2]], [y[0], y[1], y[2]])
+                };
                 let sign = *an ^ *bn;
                 if r[5] == 0 {
                     *limbs = [r[0], r[1], r[2], r[3], r[4]];
@@ -624,12 +694,11 @@ impl Int {
     }
 }
 
-/// The product of two magnitudes of at most three limbs (limbs above their lengths are zero),
-/// one of them three limbs long ([`Int::mul_ref`] forms smaller products itself): inline up to
-/// [`INLINE`] limbs, a six-limb result in a buffer of exactly six.
+/// The product `r` of two magnitudes of at most three limbs, one of them three limbs long
+/// ([`Int::mul_ref`] forms smaller products itself): inline up to [`INLINE`] limbs, a
+/// six-limb result in a buffer of exactly six.
 #[inline(always)]
-fn mul_inline(neg: bool, a: [u64; 3], b: [u64; 3]) -> Parts {
-    let r = limbs::mul_3x3(a, b);
+fn product_inline(neg: bool, r: [u64; 6]) -> Parts {
     let n = top_len(&r);
     if n <= INLINE {
         return Parts::small(neg, [r[0], r[1], r[2], r[3], r[4]]);
@@ -688,16 +757,30 @@ pub(crate) fn mul_into(r: &mut [u64], a: &[u64], b: &[u64]) {
     }
 }
 
-/// `r = a²` (scratch as in [`mul_into`]).
+/// `r = a²` (scratch as in [`mul_into`]). The base case is inlined, the squares that take
+/// scratch are out of line: small squares then save no registers for the scratch's buffer.
+#[inline(always)]
 pub(crate) fn sqr_into(r: &mut [u64], a: &[u64]) {
     let s = limbs::sqr_scratch_len(a.len());
     if s == 0 {
         limbs::sqr(r, a, &mut []);
     } else {
-        let mut scratch = pool::take(s);
-        limbs::sqr(r, a, &mut scratch[..s]);
-        pool::put(scratch);
+        sqr_into_scratch(r, a, s);
     }
+}
+
+/// [`sqr_into`] out of line, for callers that form the small squares themselves.
+#[inline(never)]
+fn sqr_into_outlined(r: &mut [u64], a: &[u64]) {
+    sqr_into(r, a);
+}
+
+/// [`sqr_into`] with `s` limbs of scratch.
+#[inline(never)]
+fn sqr_into_scratch(r: &mut [u64], a: &[u64], s: usize) {
+    let mut scratch = pool::take(s);
+    limbs::sqr(r, a, &mut scratch[..s]);
+    pool::put(scratch);
 }
 
 #[cfg(test)]

@@ -348,6 +348,33 @@ pub fn mul_2x2(a: [u64; 2], b: [u64; 2]) -> [u64; 4] {
     [p00 as u64, mid as u64, high as u64, (high >> 64) as u64]
 }
 
+/// `a²` for two-limb `a`: three word products, `a0·a1` doubled (its top bit carried
+/// separately) between the squares `a0²` and `a1²`.
+#[inline]
+pub(crate) fn sqr_2x2(a: [u64; 2]) -> [u64; 4] {
+    let (p00, p11) = (a[0] as u128 * a[0] as u128, a[1] as u128 * a[1] as u128);
+    let p01 = a[0] as u128 * a[1] as u128;
+    let d = p01 << 1;
+    let mid = (p00 >> 64) + (d as u64 as u128);
+    let high = p11 + (d >> 64) + ((p01 >> 127) << 64) + (mid >> 64);
+    [p00 as u64, mid as u64, high as u64, (high >> 64) as u64]
+}
+
+/// `a²` for three-limb `a`: the straight-line MULX/ADX square where the CPU has it, else
+/// [`mul_3x3`].
+#[inline]
+pub(crate) fn sqr_3x3(a: [u64; 3]) -> [u64; 6] {
+    let mut r = [0u64; 6];
+    #[cfg(target_arch = "x86_64")]
+    if super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        unsafe { super::x86::sqr_3_adx(&mut r, &a) };
+        return r;
+    }
+    mul_fixed(&mut r, &a, &a);
+    r
+}
+
 /// `a·b` for three-limb `a` and `b`, schoolbook on fixed arrays (unrolled by the compiler).
 ///
 /// ```
@@ -491,12 +518,16 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 
 /// Schoolbook square `r = a²`, the base case of [`sqr`] (and so of Karatsuba and Toom-3
 /// squares); requires `a.len() >= 1` and `r.len() == 2·a.len()`. As [`sqr_basecase`] it
-/// computes each off-diagonal product once, doubles the sum and adds the diagonal squares;
-/// where the CPU has MULX/ADX, eight rows of the off-diagonal triangle at a time with their
-/// running sum in registers (`sqr_basecase_rows8_adx`), from six limbs (at 16 limbs about
-/// 0.7 of the row-by-row kernel's time; at eight level with the straight-line 8×8 product).
-/// Two to five limbs take the unrolled products of [`mul_basecase`]. ([`sqr_basecase`], row by row, stays the square of the constant-time
-/// Montgomery products.)
+/// computes each off-diagonal product once, doubles the sum and adds the diagonal squares.
+/// Two limbs take three word products inline; where the CPU has MULX/ADX, three to nine
+/// limbs the straight-line squares (`sqr_small_adx`: at eight limbs about 0.8 of the time
+/// of the straight-line 8×8 product), checked first so that
+/// Karatsuba's leaves and small `Int` squares pay for no other test, and from ten limbs
+/// eight rows of the off-diagonal triangle at a time with their running sum in registers
+/// (`sqr_basecase_rows8_adx`, at 16 limbs about 0.7 of the row-by-row kernel's time).
+/// Without MULX/ADX, three to five limbs take the unrolled products of [`mul_basecase`].
+/// ([`sqr_basecase`], row by row, stays the square of the constant-time Montgomery
+/// products.)
 ///
 /// ```
 /// let a = [u64::MAX; 9];
@@ -506,8 +537,42 @@ pub fn mul_schoolbook(r: &mut [u64], a: &[u64], b: &[u64]) {
 /// carry::limbs::sqr_basecase_portable(&mut want, &a);
 /// assert_eq!(r, want);
 /// ```
-#[inline]
+#[inline(always)]
 pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
+    if let [a0, a1] = *a {
+        r[..4].copy_from_slice(&sqr_2x2([a0, a1]));
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if a.len() >= 3 && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        if a.len() <= 9 && unsafe { super::x86::sqr_small_adx(r, a) } {
+            return;
+        }
+        // Karatsuba's leaves go straight to the eight-row kernel.
+        // SAFETY: the CPU supports BMI2 and ADX, checked above.
+        return unsafe { super::x86::sqr_basecase_rows8_adx(r, a) };
+    }
+    sqr_schoolbook_rows(r, a);
+}
+
+/// `r = a²` by the straight-line squares (three to nine limbs, MULX/ADX) and `true`, or
+/// `false` with `r` untouched: for callers that take other sizes elsewhere, without the
+/// rest of [`sqr_schoolbook`] inlined into them.
+#[inline(always)]
+pub(crate) fn sqr_small(r: &mut [u64], a: &[u64]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if (3..=9).contains(&a.len()) && super::x86::has_bmi2_adx() {
+        // SAFETY: the CPU supports BMI2 and ADX, checked just above.
+        return unsafe { super::x86::sqr_small_adx(r, a) };
+    }
+    false
+}
+
+/// [`sqr_schoolbook`] without MULX/ADX (and of one limb), out of line so that the callers
+/// of the straight-line squares (`Int` squares, Karatsuba's leaves) save no registers for it.
+#[inline(never)]
+fn sqr_schoolbook_rows(r: &mut [u64], a: &[u64]) {
     if (2..=5).contains(&a.len()) {
         return mul_basecase(r, a, a);
     }
@@ -709,14 +774,25 @@ fn mul_unbalanced(r: &mut [u64], a: &[u64], b: &[u64], scratch: &mut [u64]) {
 }
 
 /// `r = a²`; requires `a.len() >= 1`, `r.len() == 2·a.len()` and
-/// `scratch.len() >= sqr_scratch_len(a.len())`. Picks the algorithm by size.
+/// `scratch.len() >= sqr_scratch_len(a.len())`. Picks the algorithm by size; the base case
+/// is inlined into the caller, the subquadratic algorithms are not.
+#[inline]
 pub fn sqr(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
     let n = a.len();
     debug_assert!(n >= 1);
     debug_assert_eq!(r.len(), 2 * n);
     if n < SQR_KARATSUBA {
         sqr_schoolbook(r, a);
-    } else if use_sqr_ntt(n) {
+    } else {
+        sqr_subquadratic(r, a, scratch);
+    }
+}
+
+/// [`sqr`] from `SQR_KARATSUBA` limbs.
+#[inline(never)]
+fn sqr_subquadratic(r: &mut [u64], a: &[u64], scratch: &mut [u64]) {
+    let n = a.len();
+    if use_sqr_ntt(n) {
         sqr_ntt(r, a);
     } else if n >= SQR_TOOM3 && toom3_fits(n, n) {
         sqr_toom3(r, a, scratch);
