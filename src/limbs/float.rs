@@ -3,7 +3,7 @@
 //! are corrected exactly afterwards (digit counts, root estimates), so the last bit of their
 //! rounding does not matter.
 
-/// `log2`, `ln`, `exp2`, `powi`, `sqrt`, `floor` and `round` for `f64` under the names of `std`'s
+/// `log2`, `ln`, `exp2`, `powi`, `floor` and `round` for `f64` under the names of `std`'s
 /// methods: a file imports this trait only when `std` is off, where the inherent ones are
 /// missing.
 pub(crate) trait FloatMath {
@@ -11,7 +11,6 @@ pub(crate) trait FloatMath {
     fn ln(self) -> f64;
     fn exp2(self) -> f64;
     fn powi(self, n: i32) -> f64;
-    fn sqrt(self) -> f64;
     fn floor(self) -> f64;
     fn round(self) -> f64;
 }
@@ -28,9 +27,6 @@ impl FloatMath for f64 {
     }
     fn powi(self, n: i32) -> f64 {
         libm::pow(self, f64::from(n))
-    }
-    fn sqrt(self) -> f64 {
-        libm::sqrt(self)
     }
     fn floor(self) -> f64 {
         libm::floor(self)

@@ -362,6 +362,7 @@ pub(crate) fn sqr_2x2(a: [u64; 2]) -> [u64; 4] {
 
 /// `a²` for three-limb `a`: the straight-line MULX/ADX square where the CPU has it, else
 /// [`mul_3x3`].
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn sqr_3x3(a: [u64; 3]) -> [u64; 6] {
     let mut r = [0u64; 6];
@@ -559,6 +560,7 @@ pub fn sqr_schoolbook(r: &mut [u64], a: &[u64]) {
 /// `r = a²` by the straight-line squares (three to nine limbs, MULX/ADX) and `true`, or
 /// `false` with `r` untouched: for callers that take other sizes elsewhere, without the
 /// rest of [`sqr_schoolbook`] inlined into them.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn sqr_small(r: &mut [u64], a: &[u64]) -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -566,6 +568,7 @@ pub(crate) fn sqr_small(r: &mut [u64], a: &[u64]) -> bool {
         // SAFETY: the CPU supports BMI2 and ADX, checked just above.
         return unsafe { super::x86::sqr_small_adx(r, a) };
     }
+    let _ = (r, a);
     false
 }
 

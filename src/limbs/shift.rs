@@ -15,6 +15,7 @@ const H: usize = W / 2;
 
 /// Limbs from which the shifts take their loops compiled for AVX2 when the crate is built for
 /// a CPU without it (with it, the compiler vectorises the portable loop the same way).
+#[cfg(target_arch = "x86_64")]
 const SHIFT_AVX2: usize = 16;
 
 /// `hi[k] << s | lo[k] >> t` for `k < K`, from arrays loaded before any store of the step.

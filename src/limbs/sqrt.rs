@@ -28,6 +28,30 @@ use super::{
     shr_assign, sqr, sqr_scratch_len, sub_1_assign, sub_n_assign,
 };
 
+/// `√a` within one of `⌊√a⌋`: the floating-point root.
+#[cfg(feature = "std")]
+#[inline(always)]
+fn root_estimate(a: u64) -> u64 {
+    (a as f64).sqrt() as u64
+}
+
+/// `⌊√a⌋` without `std`, which has no `f64::sqrt`: Newton's iteration on integers from
+/// `2^⌈bits/2⌉`, above the root, until it stops decreasing.
+#[cfg(not(feature = "std"))]
+fn root_estimate(a: u64) -> u64 {
+    if a < 2 {
+        return a;
+    }
+    let mut s = 1u64 << (64 - a.leading_zeros()).div_ceil(2);
+    loop {
+        let t = (s + a / s) / 2;
+        if t >= s {
+            return s;
+        }
+        s = t;
+    }
+}
+
 /// `(s, r)` with `s = ⌊√a⌋`, `r = a − s²` for one limb: the floating-point root (within one of
 /// the true root: the conversion and the root each lose at most half an ulp of 53 bits),
 /// corrected exactly.
@@ -39,7 +63,7 @@ use super::{
 /// ```
 #[inline]
 pub fn sqrtrem_1(a: u64) -> (u64, u64) {
-    let mut s = ((a as f64).sqrt() as u64).min(u32::MAX as u64);
+    let mut s = root_estimate(a).min(u32::MAX as u64);
     if s * s > a {
         s -= 1;
     }
