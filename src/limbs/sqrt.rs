@@ -239,7 +239,7 @@ pub fn sqrtrem_scratch_len(n: usize) -> usize {
 /// let (mut s, mut r) = ([0; 2], [0; 3]);
 /// let mut scratch = vec![0; sqrtrem_scratch_len(3)];
 /// assert_eq!(sqrtrem(&mut s, Some(&mut r), &a, &mut scratch), 1);
-/// assert_eq!((s, r), ([1 << 32, 0], [5, 0, 0]));
+/// assert_eq!((s, r), ([0, 1], [5, 0, 0])); // the root is 2^64
 /// ```
 pub fn sqrtrem(s: &mut [u64], r: Option<&mut [u64]>, a: &[u64], scratch: &mut [u64]) -> usize {
     let n = a.len();
