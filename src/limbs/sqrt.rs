@@ -178,8 +178,9 @@ fn sqrtrem_dc(s: &mut [u64], a: &mut [u64], scratch: &mut [u64], root_only: bool
     let borrow = sub_n_assign(&mut a[..2 * l], square) + qh;
     let borrow = sub_1_assign(&mut a[2 * l..n], borrow);
     let mut rtop = uh as i64 - borrow as i64;
-    let carry = add_1_assign(sh, qh);
-    debug_assert_eq!(carry, 0);
+    // s'·B^l + q carries out of s only when s' = B^(h−l) − 1 and q = B^l: then s = B^h is above
+    // the root, r is negative, and the correction below takes s back to B^h − 1.
+    add_1_assign(sh, qh);
     if rtop < 0 {
         // r + 2s − 1 with s − 1: r + 2(s − 1) + 1.
         sub_1_assign(s, 1);
