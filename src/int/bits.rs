@@ -97,9 +97,7 @@ impl Int {
             return if neg { Int::from(-1) } else { Int::ZERO };
         }
         let bits = (k % 64) as u32;
-        let lost = neg
-            && (a[..words].iter().any(|&x| x != 0)
-                || (bits != 0 && a[words] & ((1u64 << bits) - 1) != 0));
+        let lost = neg && drops_ones(a, words, bits);
         let n = a.len() - words;
         let r = if n <= INLINE {
             let mut l = [0u64; INLINE];
@@ -160,9 +158,7 @@ impl Int {
         let Some((mut buf, _)) = self.take_heap() else {
             unreachable!("a heap value")
         };
-        let lost = neg
-            && (buf[..words].iter().any(|&x| x != 0)
-                || (bits != 0 && buf[words] & ((1u64 << bits) - 1) != 0));
+        let lost = neg && drops_ones(&buf, words, bits);
         buf.copy_within(words..n, 0);
         if bits != 0 {
             limbs::shr_assign(&mut buf[..n - words], bits);
@@ -342,6 +338,13 @@ fn shr_into(r: &mut [u64], a: &[u64], bits: u32) {
     } else {
         limbs::shr(r, a, bits);
     }
+}
+
+/// Whether a shift right by `words` limbs and `bits` bits drops a nonzero bit of `a`
+/// (`words < a.len()`).
+#[inline(always)]
+fn drops_ones(a: &[u64], words: usize, bits: u32) -> bool {
+    a[..words].iter().any(|&x| x != 0) || (bits != 0 && a[words] & ((1u64 << bits) - 1) != 0)
 }
 
 /// A floor shift of a negative value that lost nonzero bits: one further from zero.
